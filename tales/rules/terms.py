@@ -1,0 +1,83 @@
+"""The rulebook's own terms, as enums whose values are the printed words.
+
+Rule terms are written in capitals in the rulebook ("a STRENGTH test", "gain a
+DISADVANTAGE token"); the enum values keep that spelling so text round-trips.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Attribute(StrEnum):
+    """The six attributes a test can target ("Each test targets one of 6 attributes")."""
+
+    AGILITY = "AGILITY"
+    APPEARANCE = "APPEARANCE"
+    CONSTITUTION = "CONSTITUTION"
+    EDUCATION = "EDUCATION"
+    POWER = "POWER"
+    STRENGTH = "STRENGTH"
+
+
+class Track(StrEnum):
+    """An investigator's four counted resources."""
+
+    VITALITY = "VITALITY"
+    SANITY = "SANITY"
+    ENERGY = "ENERGY"
+    MAGIC = "MAGIC"
+
+
+class StatusToken(StrEnum):
+    """The status tokens. STRESS, INJURY, PANIC and POISON are cards instead."""
+
+    ADVANTAGE = "ADVANTAGE"
+    FOCUS = "FOCUS"
+    FORTIFIED = "FORTIFIED"
+    DISADVANTAGE = "DISADVANTAGE"
+    BLEEDING = "BLEEDING"
+    STUNNED = "STUNNED"
+    SCARED = "SCARED"
+    SURPRISED = "SURPRISED"
+
+    @property
+    def positive(self) -> bool:
+        return self in _POSITIVE_TOKENS
+
+
+_POSITIVE_TOKENS = frozenset({StatusToken.ADVANTAGE, StatusToken.FOCUS, StatusToken.FORTIFIED})
+
+
+class StatusCardKind(StrEnum):
+    """The four kinds of status card shuffled into a character deck."""
+
+    STRESS = "STRESS"
+    INJURY = "INJURY"
+    PANIC = "PANIC"
+    POISON = "POISON"
+
+
+class EventSymbol(StrEnum):
+    """The narrative symbols of the red die, in the rulebook's order, worst first.
+
+    "use this hierarchy to choose: skull (worst), then tentacle, then star (best)".
+    """
+
+    SKULL = "skull"
+    TENTACLE = "tentacle"
+    STAR = "star"
+
+    @property
+    def rank(self) -> int:
+        """0 for the worst symbol (skull), 2 for the best (star)."""
+        return list(EventSymbol).index(self)
+
+
+def parse_attribute(text: str) -> Attribute:
+    """Read an attribute written in any case: ``"strength"`` -> STRENGTH."""
+    try:
+        return Attribute(text.strip().upper())
+    except ValueError:
+        names = ", ".join(a.value for a in Attribute)
+        raise ValueError(f"{text!r} is not an attribute; use one of {names}") from None
