@@ -38,7 +38,7 @@ class FaceError(ValueError):
     """A face written in words that do not name a face."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Face:
     """One face of a die: the set of symbols printed on it (empty is blank)."""
 
@@ -60,6 +60,9 @@ class Face:
         if len(symbols) != len(words):
             raise FaceError(f"{text!r} names a symbol twice")
         return cls(frozenset(symbols))
+
+    def __repr__(self) -> str:
+        return f"Face.parse({str(self)!r})"
 
     def __str__(self) -> str:
         if not self.symbols:

@@ -1,0 +1,88 @@
+"""The ``tales`` command line: thin wrappers over library calls.
+
+Library errors become one clear message and an exit code here, in one place;
+no Python traceback reaches a user.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from tales import __version__
+from tales.errors import TalesError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def friendly_errors(command: F) -> F:
+    """Turn the errors a user can cause into ``click.ClickException``."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except (TalesError, ValueError, OSError) as error:
+            raise click.ClickException(str(error)) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="tales", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Play and author Miskatonic Tales storybooks at the terminal."""
+
+
+@cli.command()
+@click.option("--dice", "white", type=int, required=True, help="White dice in the pool (0-6).")
+@click.option("--cards", type=int, default=0, show_default=True,
+              help="Guaranteed successes from cards and Companion markers.")
+@click.option("--need", type=int, required=True, help="Successes the test requires.")
+@click.option("--advantage", "mode", flag_value="advantage", help="Roll 2 red dice, keep the better.")
+@click.option("--disadvantage", "mode", flag_value="disadvantage",
+              help="Roll 2 red dice, keep the worse.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a sentence.")
+@friendly_errors
+def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> None:
+    """Exact chance of passing a skill test, for the best play.
+
+    An Exploding Success is rolled while the test is not yet passed.
+    """
+    from tales.rules.odds import RedMode, pass_probability
+    from tales.story.core import load_core
+
+    dice = load_core().dice
+    red_mode = RedMode(mode or "normal")
+    chance = pass_probability(dice, white=white, cards=cards, need=need, mode=red_mode)
+    if as_json:
+        report = {
+            "probability": float(chance),
+            "exact": f"{chance.numerator}/{chance.denominator}",
+            "dice": white,
+            "cards": cards,
+            "need": need,
+            "mode": red_mode.value,
+            "faces": {"white": [str(f) for f in dice.white], "red": [str(f) for f in dice.red]},
+        }
+        click.echo(json.dumps(report, indent=2))
+        return
+    extra = {"normal": "", "advantage": " with ADVANTAGE", "disadvantage": " with DISADVANTAGE"}
+    click.echo(
+        f"{float(chance):.1%} ({chance.numerator}/{chance.denominator}) to reach {need} "
+        f"successes with {white} white dice and {cards} sure successes{extra[red_mode.value]}."
+    )
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        cli.main(prog_name="tales")
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        click.echo("Interrupted.", err=True)
+        sys.exit(130)

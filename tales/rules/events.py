@@ -1,0 +1,160 @@
+"""Frozen records of what happened, returned by every applied input.
+
+The engine never prints; the prompt, the transcript writer and the tests all
+read these records. Investigators are named by slug, cards by id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tales.rules.dice import Face
+from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every event record."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    investigator: str
+    card: str
+    to_hand: bool  # False: a status card, laid straight into the play area
+
+
+@dataclass(frozen=True, slots=True)
+class DrawingEnded(Event):
+    investigator: str
+    reason: str  # "hand full", "stopped", "deck empty"
+
+
+@dataclass(frozen=True, slots=True)
+class TrackChanged(Event):
+    investigator: str
+    track: Track
+    before: int
+    after: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatusCardsResolved(Event):
+    """Status cards whose effect cost a track point and went back to the supply."""
+
+    investigator: str
+    kind: StatusCardKind
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StatusCardGained(Event):
+    investigator: str
+    card: str | None  # None: the supply ran out (Components Golden Rule)
+    kind: StatusCardKind
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenGained(Event):
+    investigator: str
+    token: StatusToken
+    outcome: str  # "gained", "cancelled", "supply empty", "companion"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenResolved(Event):
+    investigator: str
+    token: StatusToken
+
+
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(Event):
+    investigator: str
+    card: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class InvestigatorDied(Event):
+    investigator: str
+    track: Track
+
+
+@dataclass(frozen=True, slots=True)
+class TestStarted(Event):
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    investigator: str
+    attribute: Attribute
+    need: int
+    eased_by: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    investigator: str  # whose card it is
+    card: str
+    successes: int
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerUsed(Event):
+    companion: str
+    marker: str  # an attribute name or "action"
+    successes: int
+
+
+@dataclass(frozen=True, slots=True)
+class FocusUsed(Event):
+    investigator: str
+    attribute: Attribute
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    white: tuple[Face, ...]
+    red: tuple[Face, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DieExploded(Event):
+    source: int  # index of the die whose Exploding Success was used
+    face: Face  # what the extra die shows
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRerolled(Event):
+    payer: str
+    magic: int
+    dice: tuple[int, ...]
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RedDieKept(Event):
+    face: Face
+    discarded: Face
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TestResolved(Event):
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    investigator: str
+    attribute: Attribute
+    need: int
+    successes: int
+    card_successes: int
+    dice_successes: int
+    shatters: int
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EventSymbolRolled(Event):
+    symbol: EventSymbol
+    placed: bool  # False when the supply had none left
+    on_board: int

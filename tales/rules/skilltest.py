@@ -1,0 +1,422 @@
+"""Skill tests: 1. Preparation and Assistance, 2. Dice Roll, 3. Resolution.
+
+Each stage is a procedure yielding decisions; :class:`TestState` is public so
+the prompt can show the live odds while cards are committed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from tales.rules.cards import Card
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.dice import Face
+from tales.rules.events import (
+    CardPlayed,
+    DiceRerolled,
+    DiceRolled,
+    DieExploded,
+    EventSymbolRolled,
+    FocusUsed,
+    MarkerUsed,
+    RedDieKept,
+    TestResolved,
+    TestStarted,
+)
+from tales.rules.investigators import Investigator
+from tales.rules.odds import RedMode
+from tales.rules.statuses import change_track, resolve_token
+from tales.rules.table import Table, panicked
+from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
+
+REROLL_COST = 2  # "By spending 2 MAGIC points, you may reroll as many white dice as you want."
+MIN_NEED = 1  # ruling ease-floor
+
+
+@dataclass(frozen=True, slots=True)
+class Ease:
+    """"possessing the corresponding Item or keyword will make the test easier"."""
+
+    by: int
+    item: str | None = None
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TestSpec:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    attribute: Attribute
+    need: int
+    ease: Ease | None = None
+
+
+@dataclass
+class Die:
+    face: Face
+    exploded: bool = False  # its Exploding Success has been used
+    cancelled: bool = False
+
+
+@dataclass
+class TestState:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    actor: Investigator
+    spec: TestSpec
+    attribute: Attribute
+    played: list[tuple[Investigator, Card]] = field(default_factory=list)
+    markers: list[Investigator] = field(default_factory=list)  # companions whose marker helped
+    white: list[Die] = field(default_factory=list)
+    red: list[Face] = field(default_factory=list)
+    red_mode: RedMode = RedMode.NORMAL
+    kept_red: Face | None = None
+
+    @property
+    def own_cards(self) -> int:
+        return sum(1 for owner, _ in self.played if owner is self.actor)
+
+    @property
+    def assistance(self) -> int:
+        """Played cards of others and Companion markers combined."""
+        return len(self.played) - self.own_cards + len(self.markers)
+
+    @property
+    def card_successes(self) -> int:
+        """Successes from cards and Companion markers: Shattered Stars never
+        cancel these."""
+        cards = sum(card.successes_for(self.attribute) for _, card in self.played)
+        return cards + len(self.markers)
+
+    def white_pool(self, box: int) -> int:
+        """White dice for the roll, capped by the box (ruling ``white-dice-cap``)."""
+        icons = sum(card.dice_for(self.attribute) for _, card in self.played)
+        return min(box, icons + self.actor.bonus_white_dice)
+
+    def participants(self) -> list[Investigator]:
+        people = [self.actor, *(owner for owner, _ in self.played), *self.markers]
+        return list(dict.fromkeys(people))
+
+    def need(self, table: Table) -> int:
+        ease = self.spec.ease
+        if ease is None or not _eased(table, self.participants(), ease):
+            return self.spec.need
+        return max(MIN_NEED, self.spec.need - ease.by)
+
+    def dice_tally(self) -> tuple[int, int]:
+        """(successes on dice, Shattered Stars) with the kept or best red die."""
+        live = [d.face for d in self.white if not d.cancelled]
+        red = self.kept_red or max(self.red, key=lambda f: f.successes, default=None)
+        successes = sum(f.successes for f in live) + (red.successes if red else 0)
+        shatters = sum(f.shatters for f in live)
+        if self.actor.shatters_count_next_test:
+            return successes + shatters, 0
+        return successes, shatters
+
+    def successes(self) -> int:
+        dice, shatters = self.dice_tally()
+        return self.card_successes + max(0, dice - shatters)
+
+
+@dataclass(frozen=True, slots=True)
+class TestOutcome:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    passed: bool
+    successes: int
+    need: int
+    symbol: EventSymbol | None
+
+
+def _eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
+    """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
+    keyword that is validated or printed on a participant's board."""
+    if ease.item and any(ease.item in p.items for p in people):
+        return True
+    if ease.keyword:
+        return table.keyword_validated(ease.keyword) or any(
+            p.sheet.keyword == ease.keyword for p in people
+        )
+    return False
+
+
+def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOutcome]:
+    """Run one whole test for ``actor`` and report its outcome."""
+    if not actor.active:
+        raise ValueError(f"{actor.name} cannot start a test: only a living player's investigator can")
+    state = TestState(actor, spec, spec.attribute)
+    table.emit(TestStarted(actor.slug, spec.attribute, spec.need, spec.need - state.need(table)))
+    yield from prepare(table, state)
+    roll(table, state)
+    yield from after_roll(table, state)
+    yield from keep_red(table, state)
+    return resolve(table, state)
+
+
+# 1. Preparation and Assistance -------------------------------------------------
+
+
+def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
+    actor, attribute = state.actor, state.attribute
+    options: list[Option] = []
+    if actor.has_token(StatusToken.FOCUS) and not state.played and not state.markers:
+        options += [
+            Option(f"focus:{a}", f"Resolve FOCUS and test {a} instead")
+            for a in Attribute
+            if a is not attribute
+        ]
+    options += [
+        Option(f"play:{c.id}", f"Play {_benefit(c, attribute)}: {c}")
+        for c in actor.hand
+        if c.helps(attribute)
+    ]
+    if state.assistance < state.own_cards and not panicked(actor):
+        for helper in table.investigators.values():
+            if helper is actor or not helper.active or panicked(helper):
+                continue
+            if not table.together(actor, helper):
+                continue
+            options += [
+                Option(f"assist:{c.id}", f"{helper.name} plays {_benefit(c, attribute)}: {c}")
+                for c in helper.hand
+                if c.helps(attribute)
+            ]
+        for companion in table.companions():
+            if attribute.value in companion.markers_left():
+                options.append(
+                    Option(
+                        f"marker:{companion.slug}",
+                        f"{companion.name} (Companion) helps with 1 {attribute} success",
+                    )
+                )
+    options.append(Option("roll", "Roll the dice"))
+    return tuple(options)
+
+
+def _benefit(card: Card, attribute: Attribute) -> str:
+    return "+1 success" if card.successes_for(attribute) else "+1 white die"
+
+
+def prepare(table: Table, state: TestState) -> Proc[None]:
+    while True:
+        need = state.need(table)
+        prompt = (
+            f"{state.actor.name}'s {state.attribute} test, {need} needed: "
+            f"{state.card_successes} sure, {state.white_pool(table.dice.white_count)} white dice"
+        )
+        choice = yield Decision(
+            state.actor.slug, "prepare", prompt, preparation_options(table, state)
+        )
+        kind, _, arg = choice.partition(":")
+        if kind == "roll":
+            return
+        if kind == "focus":
+            resolve_token(table, state.actor, StatusToken.FOCUS)
+            state.attribute = Attribute(arg)
+            table.emit(FocusUsed(state.actor.slug, state.attribute))
+        elif kind in ("play", "assist"):
+            owner, card = _find_card(table, arg)
+            owner.hand.remove(card)
+            owner.play_area.append(card)
+            state.played.append((owner, card))
+            table.emit(
+                CardPlayed(
+                    owner.slug,
+                    card.id,
+                    card.successes_for(state.attribute),
+                    card.dice_for(state.attribute),
+                )
+            )
+        elif kind == "marker":
+            companion = table.investigator(arg)
+            companion.markers_used.add(state.attribute.value)
+            state.markers.append(companion)
+            table.emit(MarkerUsed(companion.slug, state.attribute.value, 1))
+
+
+def _find_card(table: Table, card_id: str) -> tuple[Investigator, Card]:
+    for inv in table.investigators.values():
+        for card in inv.hand:
+            if card.id == card_id:
+                return inv, card
+    raise ValueError(f"no card {card_id!r} in any hand")
+
+
+# 2. Dice Roll ------------------------------------------------------------------
+
+
+def roll(table: Table, state: TestState) -> None:
+    """Resolve ADVANTAGE or DISADVANTAGE, then roll every die at once."""
+    actor = state.actor
+    for token, mode in (
+        (StatusToken.ADVANTAGE, RedMode.ADVANTAGE),
+        (StatusToken.DISADVANTAGE, RedMode.DISADVANTAGE),
+    ):
+        if actor.has_token(token):
+            resolve_token(table, actor, token)
+            state.red_mode = mode
+            break
+    count = state.white_pool(table.dice.white_count)
+    actor.bonus_white_dice = 0
+    state.white = [Die(table.dice.roll_white(table.rng)) for _ in range(count)]
+    reds = 1 if state.red_mode is RedMode.NORMAL else 2
+    state.red = [table.dice.roll_red(table.rng) for _ in range(reds)]
+    table.emit(DiceRolled(tuple(d.face for d in state.white), tuple(state.red)))
+
+
+def explosion_ready(table: Table, state: TestState) -> int | None:
+    """Index of a die with an unused Exploding Success, if the box has a die."""
+    if len(state.white) >= table.dice.white_count:
+        return None
+    for index, die in enumerate(state.white):
+        if die.face.explodes and not die.exploded and not die.cancelled:
+            return index
+    return None
+
+
+def explode(table: Table, state: TestState, index: int) -> None:
+    state.white[index].exploded = True
+    face = table.dice.roll_white(table.rng)
+    state.white.append(Die(face))
+    table.emit(DieExploded(index, face))
+
+
+def magic_payers(table: Table, state: TestState) -> list[Investigator]:
+    """Who may pay for a reroll: the actor, players at the same location and
+    Companions; PANIC shuts out everyone's help (ruling ``panic-blocks-magic``)."""
+    actor = state.actor
+    payers = [actor] if actor.magic >= REROLL_COST else []
+    if panicked(actor):
+        return payers
+    for inv in table.investigators.values():
+        if inv is actor or inv.dead or inv.magic < REROLL_COST:
+            continue
+        if table.together(actor, inv) and not panicked(inv):
+            payers.append(inv)
+    return payers
+
+
+def after_roll(table: Table, state: TestState) -> Proc[None]:
+    optional = table.rulings.flag("explosions-optional")
+    while True:
+        ready = explosion_ready(table, state)
+        if ready is not None and not optional:
+            explode(table, state, ready)
+            continue
+        options: list[Option] = []
+        if ready is not None:
+            left = table.dice.white_count - len(state.white)
+            options.append(Option("explode", f"Roll 1 more white die for the Exploding Success ({left} left)"))
+        if state.white:
+            options += [
+                Option(f"reroll:{p.slug}", f"Spend 2 of {p.name}'s MAGIC ({p.magic}) to reroll white dice")
+                for p in magic_payers(table, state)
+            ]
+        options.append(Option("accept", "Keep these dice"))
+        dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
+        red = " / ".join(str(f) for f in state.red)
+        prompt = (
+            f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
+        )
+        choice = yield Decision(state.actor.slug, "after-roll", prompt, tuple(options))
+        if choice == "accept":
+            return
+        if choice == "explode" and ready is not None:
+            explode(table, state, ready)
+        elif choice.startswith("reroll:"):
+            payer = table.investigator(choice.partition(":")[2])
+            yield from reroll(table, state, payer)
+
+
+def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
+    """Pick the white dice to reroll one at a time, then pay 2 MAGIC. A
+    rerolled die may explode anew; dice already added by it stay (ruling
+    ``reroll-explosions``). Red dice never appear here."""
+    chosen: list[int] = []
+    while True:
+        options = [
+            Option(f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})")
+            for i, d in enumerate(state.white)
+            if not d.cancelled
+        ]
+        if chosen:
+            options.append(Option("confirm", f"Reroll {len(chosen)} dice for 2 MAGIC"))
+        options.append(Option("back", "Do not reroll"))
+        choice = yield Decision(
+            state.actor.slug, "reroll", "Choose the white dice to reroll", tuple(options)
+        )
+        if choice == "back":
+            return
+        if choice == "confirm":
+            break
+        index = int(choice.partition(":")[2])
+        if index in chosen:
+            chosen.remove(index)
+        else:
+            chosen.append(index)
+    chosen.sort()
+    change_track(table, payer, Track.MAGIC, -REROLL_COST, "reroll")
+    for i in chosen:
+        state.white[i] = Die(table.dice.roll_white(table.rng))
+    faces = tuple(state.white[i].face for i in chosen)
+    table.emit(DiceRerolled(payer.slug, REROLL_COST, tuple(chosen), faces))
+
+
+def red_value(face: Face, table: Table) -> tuple[int, int, int, int]:
+    """How good a red result is, larger is better (ruling ``red-die-ranking``):
+    successes first; then no symbol beats a symbol; then the symbol with fewer
+    tokens on the Event board; then star > tentacle > skull."""
+    event = face.event
+    if event is None:
+        return (face.successes, 1, 0, 0)
+    return (face.successes, 0, -table.event_tokens[event], event.rank)
+
+
+def keep_red(table: Table, state: TestState) -> Proc[None]:
+    if len(state.red) == 1:
+        state.kept_red = state.red[0]
+        return
+    first, second = state.red
+    if state.red_mode is RedMode.DISADVANTAGE or first == second:
+        worse = min(state.red, key=lambda f: red_value(f, table))
+        state.kept_red = worse
+        reason = "DISADVANTAGE keeps the worse" if first != second else "both alike"
+    else:
+        options = tuple(
+            Option(f"keep-red:{i}", f"Keep the red {face}") for i, face in enumerate(state.red)
+        )
+        choice = yield Decision(
+            state.actor.slug, "keep-red", "ADVANTAGE: keep which red die?", options
+        )
+        state.kept_red = state.red[int(choice.partition(":")[2])]
+        reason = "ADVANTAGE keeps the preferred"
+    other = second if state.kept_red is first else first
+    table.emit(RedDieKept(state.kept_red, other, reason))
+
+
+# 3. Resolution -----------------------------------------------------------------
+
+
+def resolve(table: Table, state: TestState) -> TestOutcome:
+    need = state.need(table)
+    dice, shatters = state.dice_tally()
+    successes = state.successes()
+    passed = successes >= need
+    table.emit(
+        TestResolved(
+            state.actor.slug,
+            state.attribute,
+            need,
+            successes,
+            state.card_successes,
+            dice,
+            shatters,
+            passed,
+        )
+    )
+    state.actor.shatters_count_next_test = False
+    symbol = state.kept_red.event if state.kept_red else None
+    if symbol is not None:
+        placed = table.supply.take_event_token(symbol)
+        if placed:
+            table.event_tokens[symbol] += 1
+        table.emit(EventSymbolRolled(symbol, placed, table.event_tokens[symbol]))
+    return TestOutcome(passed, successes, need, symbol)

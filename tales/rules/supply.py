@@ -1,0 +1,75 @@
+"""The general supply: the limited pools of status cards and tokens.
+
+"Components Golden Rule: If during your adventure the Resource Pool of any
+component won't allow you to get that specific component, you just continue
+the game without it." Taking from an empty pool therefore gives ``None`` or
+``False``, never an error.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from tales.rules.cards import Card, heroism_card, status_card
+from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyCounts:
+    """What the box holds (``storybooks/core/supply.yaml``)."""
+
+    status_cards: Mapping[StatusCardKind, int]
+    status_tokens: Mapping[StatusToken, int]
+    event_tokens: Mapping[EventSymbol, int]
+    heroism_cards: int = 4
+
+
+@dataclass
+class Supply:
+    """Status cards as physical cards (so each card is always in one zone),
+    tokens as counts."""
+
+    status_cards: dict[StatusCardKind, list[Card]]
+    status_tokens: Counter[StatusToken]
+    event_tokens: Counter[EventSymbol]
+    heroism_cards: list[Card] = field(default_factory=list)
+
+    @classmethod
+    def full(cls, counts: SupplyCounts) -> Supply:
+        cards = {
+            kind: [status_card(kind, n) for n in range(counts.status_cards.get(kind, 0), 0, -1)]
+            for kind in StatusCardKind
+        }
+        heroism = [heroism_card(n) for n in range(counts.heroism_cards, 0, -1)]
+        return cls(
+            cards, Counter(counts.status_tokens), Counter(counts.event_tokens), heroism
+        )
+
+    def take_status_card(self, kind: StatusCardKind) -> Card | None:
+        pool = self.status_cards[kind]
+        return pool.pop() if pool else None
+
+    def take_heroism_card(self) -> Card | None:
+        return self.heroism_cards.pop() if self.heroism_cards else None
+
+    def return_card(self, card: Card) -> None:
+        if card.status is None:
+            raise ValueError(f"only status cards go back to the supply, not {card.id!r}")
+        self.status_cards[card.status].append(card)
+
+    def take_token(self, token: StatusToken) -> bool:
+        if self.status_tokens[token] <= 0:
+            return False
+        self.status_tokens[token] -= 1
+        return True
+
+    def return_token(self, token: StatusToken) -> None:
+        self.status_tokens[token] += 1
+
+    def take_event_token(self, symbol: EventSymbol) -> bool:
+        if self.event_tokens[symbol] <= 0:
+            return False
+        self.event_tokens[symbol] -= 1
+        return True

@@ -1,0 +1,96 @@
+"""The table: everything in play, as one mutable state the procedures change.
+
+Procedures change the table and record events on its sink; the random
+generator lives here so that every roll and shuffle of a game comes from the
+one seeded stream, in input order.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tales.rules.decisions import EventSink
+from tales.rules.dice import DiceSet
+from tales.rules.events import Event
+from tales.rules.investigators import Investigator
+from tales.rules.rulings import Rulings
+from tales.rules.supply import Supply
+from tales.rules.terms import EventSymbol, StatusCardKind
+
+
+@dataclass
+class Table:
+    investigators: dict[str, Investigator]
+    supply: Supply
+    dice: DiceSet
+    rng: random.Random
+    rulings: Rulings = field(default_factory=Rulings)
+    event_tokens: Counter[EventSymbol] = field(default_factory=Counter)
+    keywords: set[str] = field(default_factory=set)  # the Keyword sheet
+    sink: EventSink = field(default_factory=EventSink, compare=False)
+
+    def emit(self, event: Event) -> None:
+        self.sink.emit(event)
+
+    def investigator(self, slug: str) -> Investigator:
+        try:
+            return self.investigators[slug]
+        except KeyError:
+            names = ", ".join(self.investigators)
+            raise KeyError(f"no investigator {slug!r} at the table; there are {names}") from None
+
+    def players(self) -> list[Investigator]:
+        """Investigators controlled by a player and still alive."""
+        return [i for i in self.investigators.values() if i.active]
+
+    def companions(self) -> list[Investigator]:
+        return [i for i in self.investigators.values() if i.companion]
+
+    def together(self, a: Investigator, b: Investigator) -> bool:
+        """Whether ``b`` is with ``a``: companions are present everywhere."""
+        if b.companion or a.companion:
+            return True
+        return a.location == b.location
+
+    def keyword_validated(self, keyword: str) -> bool:
+        """On the Keyword sheet, or a companion's own keyword ("The keyword SEA
+        is also counted as validated")."""
+        return keyword in self.keywords or any(
+            c.sheet.keyword == keyword for c in self.companions()
+        )
+
+    def snapshot(self) -> dict[str, Any]:
+        """A plain-data picture of the whole state, for comparing games."""
+        return {
+            "investigators": {
+                slug: {
+                    "tracks": (inv.vitality, inv.sanity, inv.energy, inv.magic),
+                    "deck": [c.id for c in inv.deck],
+                    "hand": [c.id for c in inv.hand],
+                    "play_area": [c.id for c in inv.play_area],
+                    "discard": [c.id for c in inv.discard],
+                    "tokens": dict(sorted((t.value, n) for t, n in inv.tokens.items() if n)),
+                    "location": inv.location,
+                    "markers_used": sorted(inv.markers_used),
+                    "dead": inv.dead,
+                    "bonus": (inv.bonus_white_dice, inv.shatters_count_next_test),
+                }
+                for slug, inv in self.investigators.items()
+            },
+            "supply": {
+                "status_cards": {k.value: len(v) for k, v in self.supply.status_cards.items()},
+                "status_tokens": dict(sorted((t.value, n) for t, n in self.supply.status_tokens.items())),
+                "event_tokens": dict(sorted((t.value, n) for t, n in self.supply.event_tokens.items())),
+            },
+            "event_tokens": dict(sorted((t.value, n) for t, n in self.event_tokens.items() if n)),
+            "keywords": sorted(self.keywords),
+            "rng": hash(self.rng.getstate()),
+        }
+
+
+def panicked(inv: Investigator) -> bool:
+    """A PANIC card in the play area: no help given or received this round."""
+    return any(c.status is StatusCardKind.PANIC for c in inv.play_area)

@@ -1,0 +1,74 @@
+"""Tests built on the ordinary skill test: Team tests and removing STRESS or
+INJURY cards from the play area."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.events import StatusCardsResolved
+from tales.rules.investigators import Investigator
+from tales.rules.skilltest import TestOutcome, TestSpec, skill_test
+from tales.rules.table import Table
+from tales.rules.terms import Attribute, StatusCardKind
+
+RECOVERY_ATTRIBUTE = {
+    StatusCardKind.STRESS: Attribute.POWER,  # "1 success in a POWER test to remove 1 STRESS card"
+    StatusCardKind.INJURY: Attribute.CONSTITUTION,  # "... CONSTITUTION test to remove 1 INJURY card"
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TeamOutcome:
+    passed: bool
+    successes: int
+    need: int
+    attempts: tuple[str, ...]
+
+
+def team_test(
+    table: Table, spec: TestSpec, members: list[Investigator]
+) -> Proc[TeamOutcome]:
+    """"Investigators can initiate tests one by one, following all the regular
+    test's rules, including the assistance, and their Successes are carried
+    over to the next test. Once the threshold is reached, the Team test
+    concludes as a Success." Each present investigator tries at most once,
+    and the group may give up (ruling ``team-test-attempts``)."""
+    total, attempts = 0, []
+    while total < spec.need:
+        left = [m for m in members if m.active and m.slug not in attempts]
+        if not left:
+            break
+        options = [Option(f"attempt:{m.slug}", f"{m.name} tries next") for m in left]
+        options.append(Option("give-up", "Give up the team test"))
+        prompt = f"Team {spec.attribute} test: {total} of {spec.need} successes so far"
+        choice = yield Decision(None, "team-test", prompt, tuple(options))
+        if choice == "give-up":
+            break
+        member = table.investigator(choice.partition(":")[2])
+        attempts.append(member.slug)
+        remaining = TestSpec(spec.attribute, spec.need - total, spec.ease)
+        outcome = yield from skill_test(table, member, remaining)
+        total += outcome.successes
+    return TeamOutcome(total >= spec.need, total, spec.need, tuple(attempts))
+
+
+def recovery_kinds(inv: Investigator) -> list[StatusCardKind]:
+    """Which recovery tests ``inv`` may try: a STRESS or INJURY card still
+    lies in the play area."""
+    return [k for k in RECOVERY_ATTRIBUTE if any(c.status is k for c in inv.play_area)]
+
+
+def recovery_test(table: Table, inv: Investigator, kind: StatusCardKind) -> Proc[TestOutcome]:
+    """Try to remove STRESS (POWER) or INJURY (CONSTITUTION) cards: each
+    success removes one card to the supply (ruling ``recovery-test``)."""
+    if kind not in recovery_kinds(inv):
+        raise ValueError(f"{inv.name} has no {kind} card in the play area to remove")
+    outcome = yield from skill_test(table, inv, TestSpec(RECOVERY_ATTRIBUTE[kind], 1))
+    if outcome.passed:
+        cards = [c for c in inv.play_area if c.status is kind][: outcome.successes]
+        for card in cards:
+            inv.play_area.remove(card)
+            table.supply.return_card(card)
+        table.emit(StatusCardsResolved(inv.slug, kind, tuple(c.id for c in cards)))
+    return outcome

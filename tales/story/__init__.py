@@ -1,0 +1,1 @@
+"""Storybook content: loading, checking and binding it to the rules."""

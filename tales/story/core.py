@@ -1,0 +1,286 @@
+"""Loading the core components from ``storybooks/core/``.
+
+Dice faces, investigators with their decks, starting items, the supply and
+the rulings are data; this module checks them and builds the rules' value
+objects, reporting every problem with file:line:col at once.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tales.errors import ContentError
+from tales.rules.cards import Card, attribute_card
+from tales.rules.dice import DiceSet, Face, FaceError
+from tales.rules.investigators import InvestigatorSheet
+from tales.rules.items import ItemCard
+from tales.rules.rulings import Ruling, Rulings
+from tales.rules.supply import SupplyCounts
+from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
+from tales.story.problems import Problem
+from tales.story.reader import BAD_VALUE, Reader, did_you_mean
+
+DECK_SIZE = 15
+
+
+@dataclass(frozen=True, slots=True)
+class Core:
+    dice: DiceSet
+    investigators: dict[str, InvestigatorSheet]
+    items: dict[str, ItemCard]
+    supply: SupplyCounts
+    rulings: Rulings
+
+
+def storybooks_dir() -> Path:
+    """``$TALES_STORYBOOKS``, else the ``storybooks/`` folder beside the package."""
+    env = os.environ.get("TALES_STORYBOOKS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "storybooks"
+
+
+def core_dir() -> Path:
+    return storybooks_dir() / "core"
+
+
+def load_core(root: Path | None = None) -> Core:
+    """Load and check every core file; raise :class:`ContentError` listing
+    every problem found."""
+    root = root or core_dir()
+    problems: list[Problem] = []
+    dice = _load_dice(Reader(root / "dice.yaml", problems))
+    items = _load_items(Reader(root / "items.yaml", problems))
+    investigators: dict[str, InvestigatorSheet] = {}
+    folder = root / "investigators"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        sheet = _load_investigator(Reader(path, problems), items)
+        if sheet is not None:
+            investigators[sheet.slug] = sheet
+    if not investigators:
+        problems.append(Problem(str(folder), 1, 1, "E110", "no investigator files were found"))
+    supply = _load_supply(Reader(root / "supply.yaml", problems))
+    rulings = load_rulings(Reader(root / "rulings.yaml", problems))
+    if problems or dice is None or supply is None:
+        raise ContentError([str(p) for p in sorted(problems)])
+    return Core(dice, investigators, items, supply, rulings)
+
+
+def _load_dice(reader: Reader) -> DiceSet | None:
+    data = reader.mapping(reader.load(), "the dice file")
+    if data is None:
+        return None
+    faces: dict[str, tuple[Face, ...]] = {}
+    for kind in ("white", "red"):
+        die = reader.get(data, kind, dict, what="the dice file")
+        words = reader.get(die, "faces", list, what=f"the {kind} die") if die else None
+        if words is None:
+            continue
+        try:
+            faces[kind] = tuple(Face.parse(str(w)) for w in words)
+        except FaceError as error:
+            reader.error(reader.at(die, "faces"), BAD_VALUE, str(error))
+    if len(faces) != 2:
+        return None
+    counts = {k: (data[k].get("count") if isinstance(data[k], dict) else None) for k in faces}
+    try:
+        return DiceSet(
+            faces["white"], faces["red"], int(counts["white"] or 6), int(counts["red"] or 2)
+        )
+    except (FaceError, ValueError) as error:
+        reader.error((1, 1), BAD_VALUE, str(error))
+        return None
+
+
+def _attribute(reader: Reader, value: Any, where: tuple[int, int]) -> Attribute | None:
+    try:
+        return Attribute(str(value))
+    except ValueError:
+        hint = did_you_mean(str(value).upper(), [a.value for a in Attribute])
+        reader.error(where, BAD_VALUE, f"{value!r} is not an attribute{hint}")
+        return None
+
+
+_INVESTIGATOR_KEYS = (
+    "name", "keyword", "biography", "tracks", "ability", "starting_item", "companion", "deck",
+)
+
+
+def _load_investigator(reader: Reader, items: dict[str, ItemCard]) -> InvestigatorSheet | None:
+    data = reader.mapping(reader.load(), "an investigator file")
+    if data is None:
+        return None
+    slug = reader.path.stem
+    what = f"investigator {slug!r}"
+    reader.only_keys(data, _INVESTIGATOR_KEYS, what)
+    name = reader.get(data, "name", str, what=what)
+    keyword = reader.get(data, "keyword", str, what=what)
+    ability = reader.get(data, "ability", str, what=what)
+    biography = reader.get(data, "biography", str, what=what, required=False) or ""
+    item = reader.get(data, "starting_item", str, what=what)
+    if item is not None and items and item not in items:
+        reader.error(reader.at(data, "starting_item"), BAD_VALUE,
+                     f"{what}: no item {item!r} in items.yaml{did_you_mean(item, items)}")
+    maxima = _tracks(reader, reader.get(data, "tracks", dict, what=what), what)
+    deck = _deck(reader, reader.get(data, "deck", list, what=what), slug)
+    companion = reader.get(data, "companion", dict, what=what)
+    markers: list[Attribute] = []
+    if companion is not None:
+        for i, value in enumerate(reader.get(companion, "markers", list, what=what) or []):
+            attr = _attribute(reader, value, reader.at_item(companion["markers"], i))
+            if attr:
+                markers.append(attr)
+        if len(set(markers)) != 3:
+            reader.error(reader.at(companion, "markers"), BAD_VALUE,
+                         f"{what}: a Companion side shows 3 different attribute markers")
+    if None in (name, keyword, ability, maxima, deck) or len(set(markers)) != 3:
+        return None
+    assert name and keyword and ability and maxima is not None and deck is not None
+    return InvestigatorSheet(slug, name, keyword, maxima, ability, tuple(deck), tuple(markers),
+                             item or "", biography.strip())
+
+
+def _tracks(reader: Reader, data: dict[str, Any] | None, what: str) -> dict[Track, int] | None:
+    if data is None:
+        return None
+    reader.only_keys(data, [t.value for t in Track], f"{what} tracks")
+    maxima: dict[Track, int] = {}
+    for track in Track:
+        value = reader.get(data, track.value, int, what=f"{what} tracks")
+        if value is not None and value < 1:
+            reader.error(reader.at(data, track.value), BAD_VALUE,
+                         f"{what}: the {track} maximum must be at least 1")
+        elif value is not None:
+            maxima[track] = value
+    return maxima if len(maxima) == len(Track) else None
+
+
+def _deck(reader: Reader, data: list[Any] | None, slug: str) -> list[Card] | None:
+    if data is None:
+        return None
+    if len(data) != DECK_SIZE:
+        reader.error(reader.at_item(data, 0), BAD_VALUE,
+                     f"a character deck holds {DECK_SIZE} cards, not {len(data)}")
+    cards: list[Card] = []
+    for index, entry in enumerate(data):
+        where = reader.at_item(data, index)
+        if not isinstance(entry, dict):
+            reader.error(where, BAD_VALUE, "a deck card is a mapping of attribute, dice and action")
+            continue
+        reader.only_keys(entry, ("attribute", "dice", "action"), "a deck card")
+        attribute = _attribute(reader, entry.get("attribute"), where)
+        dice = [_attribute(reader, d, where) for d in entry.get("dice") or []]
+        if attribute is None or None in dice:
+            continue
+        icons = frozenset(d for d in dice if d is not None)
+        if len(icons) != 2 or attribute in icons:
+            reader.error(where, BAD_VALUE,
+                         "an attribute card shows 2 die icons of other attributes")
+            continue
+        action = entry.get("action")
+        if not isinstance(action, bool):
+            reader.error(where, BAD_VALUE, "a deck card's 'action' is true or false")
+            continue
+        cards.append(attribute_card(f"{slug}-{index + 1:02d}", attribute, icons, action=action))
+    return cards if len(cards) == len(data) else None
+
+
+_ITEM_KEYS = ("name", "owner", "kind", "hands", "uses", "attribute", "damage", "effect", "text")
+
+
+def _load_items(reader: Reader) -> dict[str, ItemCard]:
+    data = reader.mapping(reader.load(), "the items file")
+    items: dict[str, ItemCard] = {}
+    for slug, entry in (data or {}).items():
+        what = f"item {slug!r}"
+        card = reader.mapping(entry, what, reader.at(data, slug))
+        if card is None:
+            continue
+        reader.only_keys(card, _ITEM_KEYS, what)
+        name = reader.get(card, "name", str, what=what)
+        kind = reader.get(card, "kind", str, what=what)
+        uses = reader.get(card, "uses", int, what=what)
+        hands = reader.get(card, "hands", int, what=what, required=False) or 0
+        attribute = None
+        if kind == "weapon":
+            attribute = _attribute(reader, card.get("attribute"), reader.at(card, "attribute"))
+            if hands not in (1, 2):
+                reader.error(reader.at(card, "hands"), BAD_VALUE,
+                             f"{what}: a weapon needs 1 or 2 hands")
+        elif kind != "item":
+            reader.error(reader.at(card, "kind"), BAD_VALUE,
+                         f"{what}: kind is 'weapon' or 'item', not {kind!r}")
+        if name is None or kind is None or uses is None:
+            continue
+        items[str(slug)] = ItemCard(
+            str(slug), name, kind, uses, hands, attribute,
+            reader.get(card, "damage", int, what=what, required=False) or 0,
+            dict(reader.get(card, "effect", dict, what=what, required=False) or {}),
+            (reader.get(card, "text", str, what=what, required=False) or "").strip(),
+            reader.get(card, "owner", str, what=what, required=False) or "",
+        )
+    return items
+
+
+def _counts(reader: Reader, data: dict[str, Any], key: str, names: list[str]) -> dict[str, int]:
+    table = reader.get(data, key, dict, what="the supply file") or {}
+    reader.only_keys(table, names, f"supply {key}")
+    counts: dict[str, int] = {}
+    for name in names:
+        value = reader.get(table, name, int, what=f"supply {key}")
+        counts[name] = max(0, value or 0)
+    return counts
+
+
+def _load_supply(reader: Reader) -> SupplyCounts | None:
+    data = reader.mapping(reader.load(), "the supply file")
+    if data is None:
+        return None
+    cards = _counts(reader, data, "status_cards", [k.value for k in StatusCardKind])
+    tokens = _counts(reader, data, "status_tokens", [t.value for t in StatusToken])
+    events = _counts(reader, data, "event_tokens", [e.value for e in EventSymbol])
+    heroism = reader.get(data, "heroism_cards", int, what="the supply file") or 0
+    return SupplyCounts(
+        {StatusCardKind(k): n for k, n in cards.items()},
+        {StatusToken(k): n for k, n in tokens.items()},
+        {EventSymbol(k): n for k, n in events.items()},
+        heroism,
+    )
+
+
+_RULING_KEYS = ("title", "default", "rationale", "rulebook")
+
+
+def load_rulings(reader: Reader) -> Rulings:
+    data = reader.mapping(reader.load(), "the rulings file")
+    rulings: dict[str, Ruling] = {}
+    for ruling_id, entry in (data or {}).items():
+        what = f"ruling {ruling_id!r}"
+        body = reader.mapping(entry, what, reader.at(data, ruling_id))
+        if body is None:
+            continue
+        reader.only_keys(body, _RULING_KEYS, what)
+        title = reader.get(body, "title", str, what=what)
+        rationale = reader.get(body, "rationale", str, what=what)
+        if "default" not in body:
+            reader.error(reader.at(data, ruling_id), "E101", f"{what} lacks 'default'")
+        if title is None or rationale is None or "default" not in body:
+            continue
+        quote = reader.get(body, "rulebook", str, what=what, required=False) or ""
+        rulings[str(ruling_id)] = Ruling(
+            str(ruling_id), title, _plain(body["default"]), " ".join(rationale.split()),
+            " ".join(quote.split()),
+        )
+    return Rulings(rulings)
+
+
+def _plain(value: Any) -> object:
+    """ruamel's commented containers as plain lists and dicts."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

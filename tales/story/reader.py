@@ -1,0 +1,103 @@
+"""A checking reader over parsed YAML: typed field access that records a
+:class:`Problem` with file:line:col instead of stopping at the first one."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tales.story.problems import Problem
+from tales.story.yamlio import YamlFileError, item_position, position, read_yaml
+
+T = TypeVar("T")
+
+MISSING_KEY = "E101"
+WRONG_TYPE = "E102"
+UNKNOWN_KEY = "E103"
+BAD_VALUE = "E104"
+
+_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", dict: "a mapping", list: "a list"}
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class Reader:
+    """Reads one file, collecting problems in ``problems``."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+
+    def load(self) -> Any:
+        try:
+            return read_yaml(self.path)
+        except YamlFileError as error:
+            self.problems.append(error.problem)
+            return None
+
+    def error(self, where: tuple[int, int], code: str, message: str) -> None:
+        self.problems.append(Problem(str(self.path), where[0], where[1], code, message))
+
+    def mapping(self, node: Any, what: str, where: tuple[int, int] = (1, 1)) -> dict[Any, Any] | None:
+        if isinstance(node, dict):
+            return node
+        self.error(where, WRONG_TYPE, f"{what} should be a mapping, not {_describe(node)}")
+        return None
+
+    def get(
+        self,
+        mapping: dict[Any, Any],
+        key: str,
+        kind: type[T],
+        *,
+        what: str,
+        required: bool = True,
+    ) -> T | None:
+        if key not in mapping:
+            if required:
+                self.error(position(mapping, None), MISSING_KEY, f"{what} lacks {key!r}")
+            return None
+        value = mapping[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok:
+            self.error(
+                position(mapping, key),
+                WRONG_TYPE,
+                f"{what}: {key!r} should be {_TYPE_NAMES.get(kind, kind.__name__)}, "
+                f"not {_describe(value)}",
+            )
+            return None
+        return value
+
+    def only_keys(self, mapping: dict[Any, Any], allowed: Iterable[str], what: str) -> None:
+        allowed = list(allowed)
+        for key in mapping:
+            if key not in allowed:
+                self.error(
+                    position(mapping, key),
+                    UNKNOWN_KEY,
+                    f"{what} has no field {key!r}{did_you_mean(str(key), allowed)}",
+                )
+
+    def at(self, mapping: Any, key: Any) -> tuple[int, int]:
+        return position(mapping, key)
+
+    def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
+        return item_position(sequence, index)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{value!r}".lower()
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value) if isinstance(value, str | int | float) else type(value).__name__

@@ -1,0 +1,85 @@
+"""Reading YAML safely, keeping where every value was written.
+
+ruamel.yaml's round-trip loader records line and column of each key and item;
+we use it so every problem can be reported with file:line:col. Tags are
+refused outright: content is data, and nothing in it is ever constructed as
+a Python object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from tales.story.problems import Problem
+
+
+class YamlFileError(Exception):
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse ``path``; raise :class:`YamlFileError` on a syntax error or tag."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError
+
+    yaml = YAML(typ="rt", pure=True)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise YamlFileError(Problem(str(path), 1, 1, "E001", f"cannot read the file: {error}")) from None
+    try:
+        data = yaml.load(text)
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        message = f"YAML syntax: {error.problem or error.context}"
+        raise YamlFileError(Problem(str(path), line, col, "E002", message)) from None
+    tagged = next(_tagged(data), None)
+    if tagged is not None:
+        line, col, tag = tagged
+        raise YamlFileError(
+            Problem(str(path), line, col, "E003", f"YAML tag {tag!r} is not allowed in content")
+        )
+    return data
+
+
+def _tagged(node: Any, where: tuple[int, int] = (1, 1)) -> Iterator[tuple[int, int, str]]:
+    tag = getattr(node, "tag", None)
+    value = getattr(tag, "value", None) if tag is not None else None
+    if value:  # any explicit tag, "!foo" or "!!python/object:..." alike
+        yield (*where, str(value))
+    elif isinstance(node, bytes | set):  # built by !!binary and !!set
+        yield (*where, "!!" + type(node).__name__)
+    if isinstance(node, dict):
+        for key, child in node.items():
+            yield from _tagged(child, position(node, key))
+    elif isinstance(node, list):
+        for index, child in enumerate(node):
+            yield from _tagged(child, item_position(node, index))
+
+
+def position(mapping: Any, key: Any) -> tuple[int, int]:
+    """1-based (line, col) of ``mapping[key]``'s key, or of the mapping."""
+    lc = getattr(mapping, "lc", None)
+    if lc is None:
+        return (1, 1)
+    try:
+        line, col = lc.key(key)
+        return (line + 1, col + 1)
+    except (KeyError, TypeError, AttributeError):
+        return (lc.line + 1, lc.col + 1)
+
+
+def item_position(sequence: Any, index: int) -> tuple[int, int]:
+    lc = getattr(sequence, "lc", None)
+    if lc is None:
+        return (1, 1)
+    try:
+        line, col = lc.item(index)
+        return (line + 1, col + 1)
+    except (KeyError, IndexError, TypeError, AttributeError):
+        return (lc.line + 1, lc.col + 1)

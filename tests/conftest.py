@@ -1,0 +1,102 @@
+"""Shared fixtures: the real core components, and dice that roll what a
+worked example says they rolled."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from tales.rules.cards import Card
+from tales.rules.decisions import Engine, Proc
+from tales.rules.dice import DiceSet, Face
+from tales.rules.setup import new_table
+from tales.rules.table import Table
+from tales.story.core import Core, load_core
+
+ruling = pytest.mark.ruling
+
+
+@pytest.fixture(scope="session")
+def core() -> Core:
+    return load_core()
+
+
+class LoadedDice(random.Random):
+    """A random stream whose die rolls are scripted by face words.
+
+    ``randrange(6)`` (a die roll) answers with the index of the next scripted
+    face on the die being rolled; shuffles and everything else fall through
+    to the seeded generator.
+    """
+
+    def __init__(self, dice: DiceSet, rolls: Iterable[tuple[str, str]], seed: int = 0) -> None:
+        super().__init__(seed)
+        self._dice = dice
+        self._rolls = list(rolls)
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+        if stop is None and start == 6 and self._rolls:
+            colour, word = self._rolls.pop(0)
+            faces = self._dice.white if colour == "white" else self._dice.red
+            return faces.index(Face.parse(word))
+        return super().randrange(start, stop, step)
+
+    @property
+    def unused(self) -> list[tuple[str, str]]:
+        return self._rolls
+
+
+def white(*words: str) -> list[tuple[str, str]]:
+    return [("white", w) for w in words]
+
+
+def red(*words: str) -> list[tuple[str, str]]:
+    return [("red", w) for w in words]
+
+
+def table_for(
+    core: Core,
+    players: Sequence[str],
+    companions: Sequence[str] = (),
+    *,
+    seed: int = 1,
+) -> Table:
+    sheets = core.investigators
+    return new_table(
+        [sheets[p] for p in players],
+        [sheets[c] for c in companions],
+        dice=core.dice,
+        supply=core.supply,
+        seed=seed,
+        rulings=core.rulings,
+    )
+
+
+def load_dice(table: Table, rolls: Iterable[tuple[str, str]]) -> LoadedDice:
+    loaded = LoadedDice(table.dice, rolls)
+    table.rng = loaded
+    return loaded
+
+
+def stack_deck(table: Table, slug: str, top_first: Sequence[Card]) -> None:
+    """Put ``top_first`` on top of the deck, in that order (the deck's top is
+    its last element)."""
+    inv = table.investigator(slug)
+    for card in top_first:
+        inv.deck.remove(card)
+    inv.deck.extend(reversed(top_first))
+
+
+def run(table: Table, procedure: Proc[object]) -> Engine[object]:
+    return Engine(procedure, table.sink)
+
+
+def cards_of(table: Table, slug: str, attribute: str, count: int) -> list[Card]:
+    """``count`` cards from the investigator's deck whose primary icon is ``attribute``."""
+    inv = table.investigator(slug)
+    found = [c for c in inv.deck if c.attribute is not None and c.attribute.value == attribute]
+    if len(found) < count:
+        raise AssertionError(f"{slug} has only {len(found)} {attribute} cards")
+    return found[:count]
