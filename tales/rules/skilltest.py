@@ -257,7 +257,8 @@ def roll(table: Table, state: TestState) -> None:
     count = state.white_pool(table.dice.white_count)
     actor.bonus_white_dice = 0
     state.white = [Die(table.dice.roll_white(table.rng)) for _ in range(count)]
-    reds = 1 if state.red_mode is RedMode.NORMAL else 2
+    # ADVANTAGE and DISADVANTAGE add the second red die, if the box has one.
+    reds = 1 if state.red_mode is RedMode.NORMAL else min(2, table.dice.red_count)
     state.red = [table.dice.roll_red(table.rng) for _ in range(reds)]
     table.emit(DiceRolled(tuple(d.face for d in state.white), tuple(state.red)))
 
