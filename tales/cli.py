@@ -41,12 +41,20 @@ def cli() -> None:
 
 @cli.command()
 @click.option("--dice", "white", type=int, required=True, help="White dice in the pool (0-6).")
-@click.option("--cards", type=int, default=0, show_default=True,
-              help="Guaranteed successes from cards and Companion markers.")
+@click.option(
+    "--cards",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Guaranteed successes from cards and Companion markers.",
+)
 @click.option("--need", type=int, required=True, help="Successes the test requires.")
-@click.option("--advantage", "mode", flag_value="advantage", help="Roll 2 red dice, keep the better.")
-@click.option("--disadvantage", "mode", flag_value="disadvantage",
-              help="Roll 2 red dice, keep the worse.")
+@click.option(
+    "--advantage", "mode", flag_value="advantage", help="Roll 2 red dice, keep the better."
+)
+@click.option(
+    "--disadvantage", "mode", flag_value="disadvantage", help="Roll 2 red dice, keep the worse."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a sentence.")
 @friendly_errors
 def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> None:
@@ -74,9 +82,14 @@ def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> 
         return
     extra = {"normal": "", "advantage": " with ADVANTAGE", "disadvantage": " with DISADVANTAGE"}
     click.echo(
-        f"{float(chance):.1%} ({chance.numerator}/{chance.denominator}) to reach {need} "
-        f"successes with {white} white dice and {cards} sure successes{extra[red_mode.value]}."
+        f"{float(chance):.1%} ({chance.numerator}/{chance.denominator}) to reach "
+        f"{_count(need, 'success', 'successes')} with {_count(white, 'white die', 'white dice')} "
+        f"and {_count(cards, 'sure success', 'sure successes')}{extra[red_mode.value]}."
     )
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
 
 
 def main() -> None:

@@ -92,9 +92,7 @@ class Engine(Generic[R]):
             return
         close = difflib.get_close_matches(option_id, self.pending.ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise IllegalInput(
-            f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}"
-        )
+        raise IllegalInput(f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}")
 
     def apply(self, option_id: str) -> tuple[Event, ...]:
         self.verify_apply(option_id)
@@ -122,4 +120,3 @@ class Engine(Generic[R]):
         if not decision.options:
             raise RuntimeError(f"a decision with no options was asked: {decision.prompt!r}")
         self.pending = decision
-

@@ -56,7 +56,9 @@ class Face:
                 symbols.add(Symbol(word))
             except ValueError:
                 known = ", ".join(["blank", *(s.value for s in Symbol)])
-                raise FaceError(f"{text!r} is not a die face; faces use the words {known}") from None
+                raise FaceError(
+                    f"{text!r} is not a die face; faces use the words {known}"
+                ) from None
         if len(symbols) != len(words):
             raise FaceError(f"{text!r} names a symbol twice")
         return cls(frozenset(symbols))
@@ -112,8 +114,7 @@ class DiceSet:
             raise FaceError("white dice carry no narrative symbol; only the red die does")
         if any(f.explodes or f.shatters for f in self.red):
             raise FaceError(
-                "red dice carry no Exploding Success or Shattered Star: "
-                "both act on white dice only"
+                "red dice carry no Exploding Success or Shattered Star: both act on white dice only"
             )
 
     @classmethod

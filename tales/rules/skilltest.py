@@ -36,7 +36,7 @@ MIN_NEED = 1  # ruling ease-floor
 
 @dataclass(frozen=True, slots=True)
 class Ease:
-    """"possessing the corresponding Item or keyword will make the test easier"."""
+    """ "possessing the corresponding Item or keyword will make the test easier"."""
 
     by: int
     item: str | None = None
@@ -141,7 +141,9 @@ def _eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
 def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOutcome]:
     """Run one whole test for ``actor`` and report its outcome."""
     if not actor.active:
-        raise ValueError(f"{actor.name} cannot start a test: only a living player's investigator can")
+        raise ValueError(
+            f"{actor.name} cannot start a test: only a living player's investigator can"
+        )
     state = TestState(actor, spec, spec.attribute)
     table.emit(TestStarted(actor.slug, spec.attribute, spec.need, spec.need - state.need(table)))
     yield from prepare(table, state)
@@ -305,18 +307,21 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         options: list[Option] = []
         if ready is not None:
             left = table.dice.white_count - len(state.white)
-            options.append(Option("explode", f"Roll 1 more white die for the Exploding Success ({left} left)"))
+            options.append(
+                Option("explode", f"Roll 1 more white die for the Exploding Success ({left} left)")
+            )
         if state.white:
             options += [
-                Option(f"reroll:{p.slug}", f"Spend 2 of {p.name}'s MAGIC ({p.magic}) to reroll white dice")
+                Option(
+                    f"reroll:{p.slug}",
+                    f"Spend 2 of {p.name}'s MAGIC ({p.magic}) to reroll white dice",
+                )
                 for p in magic_payers(table, state)
             ]
         options.append(Option("accept", "Keep these dice"))
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
-        prompt = (
-            f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
-        )
+        prompt = f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
         choice = yield Decision(state.actor.slug, "after-roll", prompt, tuple(options))
         if choice == "accept":
             return
@@ -334,7 +339,9 @@ def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
     chosen: list[int] = []
     while True:
         options = [
-            Option(f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})")
+            Option(
+                f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
+            )
             for i, d in enumerate(state.white)
             if not d.cancelled
         ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.events import (
-    CardDrawn,
     CardDiscarded,
+    CardDrawn,
     InvestigatorDied,
     StatusCardGained,
     StatusCardsResolved,
@@ -146,9 +146,10 @@ def surprised_discard(table: Table, inv: Investigator) -> Proc[None]:
     if not inv.hand:
         return
     options = tuple(Option(f"discard:{c.id}", f"Discard {c}") for c in inv.hand)
-    choice = yield Decision(inv.slug, "surprised", f"{inv.name} is SURPRISED: discard 1 card", options)
+    choice = yield Decision(
+        inv.slug, "surprised", f"{inv.name} is SURPRISED: discard 1 card", options
+    )
     card = next(c for c in inv.hand if f"discard:{c.id}" == choice)
     inv.hand.remove(card)
     inv.discard.append(card)
     table.emit(CardDiscarded(inv.slug, card.id, "SURPRISED"))
-

@@ -43,9 +43,7 @@ class Supply:
             for kind in StatusCardKind
         }
         heroism = [heroism_card(n) for n in range(counts.heroism_cards, 0, -1)]
-        return cls(
-            cards, Counter(counts.status_tokens), Counter(counts.event_tokens), heroism
-        )
+        return cls(cards, Counter(counts.status_tokens), Counter(counts.event_tokens), heroism)
 
     def take_status_card(self, kind: StatusCardKind) -> Card | None:
         pool = self.status_cards[kind]

@@ -82,8 +82,12 @@ class Table:
             },
             "supply": {
                 "status_cards": {k.value: len(v) for k, v in self.supply.status_cards.items()},
-                "status_tokens": dict(sorted((t.value, n) for t, n in self.supply.status_tokens.items())),
-                "event_tokens": dict(sorted((t.value, n) for t, n in self.supply.event_tokens.items())),
+                "status_tokens": dict(
+                    sorted((t.value, n) for t, n in self.supply.status_tokens.items())
+                ),
+                "event_tokens": dict(
+                    sorted((t.value, n) for t, n in self.supply.event_tokens.items())
+                ),
             },
             "event_tokens": dict(sorted((t.value, n) for t, n in self.event_tokens.items() if n)),
             "keywords": sorted(self.keywords),

@@ -12,9 +12,11 @@ from tales.rules.skilltest import TestOutcome, TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind
 
+# "1 success in a POWER test to remove 1 STRESS card. 1 success in a
+# CONSTITUTION test to remove 1 INJURY card."
 RECOVERY_ATTRIBUTE = {
-    StatusCardKind.STRESS: Attribute.POWER,  # "1 success in a POWER test to remove 1 STRESS card"
-    StatusCardKind.INJURY: Attribute.CONSTITUTION,  # "... CONSTITUTION test to remove 1 INJURY card"
+    StatusCardKind.STRESS: Attribute.POWER,
+    StatusCardKind.INJURY: Attribute.CONSTITUTION,
 }
 
 
@@ -26,10 +28,8 @@ class TeamOutcome:
     attempts: tuple[str, ...]
 
 
-def team_test(
-    table: Table, spec: TestSpec, members: list[Investigator]
-) -> Proc[TeamOutcome]:
-    """"Investigators can initiate tests one by one, following all the regular
+def team_test(table: Table, spec: TestSpec, members: list[Investigator]) -> Proc[TeamOutcome]:
+    """ "Investigators can initiate tests one by one, following all the regular
     test's rules, including the assistance, and their Successes are carried
     over to the next test. Once the threshold is reached, the Team test
     concludes as a Success." Each present investigator tries at most once,

@@ -105,7 +105,14 @@ def _attribute(reader: Reader, value: Any, where: tuple[int, int]) -> Attribute 
 
 
 _INVESTIGATOR_KEYS = (
-    "name", "keyword", "biography", "tracks", "ability", "starting_item", "companion", "deck",
+    "name",
+    "keyword",
+    "biography",
+    "tracks",
+    "ability",
+    "starting_item",
+    "companion",
+    "deck",
 )
 
 
@@ -122,8 +129,11 @@ def _load_investigator(reader: Reader, items: dict[str, ItemCard]) -> Investigat
     biography = reader.get(data, "biography", str, what=what, required=False) or ""
     item = reader.get(data, "starting_item", str, what=what)
     if item is not None and items and item not in items:
-        reader.error(reader.at(data, "starting_item"), BAD_VALUE,
-                     f"{what}: no item {item!r} in items.yaml{did_you_mean(item, items)}")
+        reader.error(
+            reader.at(data, "starting_item"),
+            BAD_VALUE,
+            f"{what}: no item {item!r} in items.yaml{did_you_mean(item, items)}",
+        )
     maxima = _tracks(reader, reader.get(data, "tracks", dict, what=what), what)
     deck = _deck(reader, reader.get(data, "deck", list, what=what), slug)
     companion = reader.get(data, "companion", dict, what=what)
@@ -134,13 +144,25 @@ def _load_investigator(reader: Reader, items: dict[str, ItemCard]) -> Investigat
             if attr:
                 markers.append(attr)
         if len(set(markers)) != 3:
-            reader.error(reader.at(companion, "markers"), BAD_VALUE,
-                         f"{what}: a Companion side shows 3 different attribute markers")
+            reader.error(
+                reader.at(companion, "markers"),
+                BAD_VALUE,
+                f"{what}: a Companion side shows 3 different attribute markers",
+            )
     if None in (name, keyword, ability, maxima, deck) or len(set(markers)) != 3:
         return None
     assert name and keyword and ability and maxima is not None and deck is not None
-    return InvestigatorSheet(slug, name, keyword, maxima, ability, tuple(deck), tuple(markers),
-                             item or "", biography.strip())
+    return InvestigatorSheet(
+        slug,
+        name,
+        keyword,
+        maxima,
+        ability,
+        tuple(deck),
+        tuple(markers),
+        item or "",
+        biography.strip(),
+    )
 
 
 def _tracks(reader: Reader, data: dict[str, Any] | None, what: str) -> dict[Track, int] | None:
@@ -151,8 +173,11 @@ def _tracks(reader: Reader, data: dict[str, Any] | None, what: str) -> dict[Trac
     for track in Track:
         value = reader.get(data, track.value, int, what=f"{what} tracks")
         if value is not None and value < 1:
-            reader.error(reader.at(data, track.value), BAD_VALUE,
-                         f"{what}: the {track} maximum must be at least 1")
+            reader.error(
+                reader.at(data, track.value),
+                BAD_VALUE,
+                f"{what}: the {track} maximum must be at least 1",
+            )
         elif value is not None:
             maxima[track] = value
     return maxima if len(maxima) == len(Track) else None
@@ -162,8 +187,11 @@ def _deck(reader: Reader, data: list[Any] | None, slug: str) -> list[Card] | Non
     if data is None:
         return None
     if len(data) != DECK_SIZE:
-        reader.error(reader.at_item(data, 0), BAD_VALUE,
-                     f"a character deck holds {DECK_SIZE} cards, not {len(data)}")
+        reader.error(
+            reader.at_item(data, 0),
+            BAD_VALUE,
+            f"a character deck holds {DECK_SIZE} cards, not {len(data)}",
+        )
     cards: list[Card] = []
     for index, entry in enumerate(data):
         where = reader.at_item(data, index)
@@ -177,8 +205,9 @@ def _deck(reader: Reader, data: list[Any] | None, slug: str) -> list[Card] | Non
             continue
         icons = frozenset(d for d in dice if d is not None)
         if len(icons) != 2 or attribute in icons:
-            reader.error(where, BAD_VALUE,
-                         "an attribute card shows 2 die icons of other attributes")
+            reader.error(
+                where, BAD_VALUE, "an attribute card shows 2 die icons of other attributes"
+            )
             continue
         action = entry.get("action")
         if not isinstance(action, bool):
@@ -208,15 +237,24 @@ def _load_items(reader: Reader) -> dict[str, ItemCard]:
         if kind == "weapon":
             attribute = _attribute(reader, card.get("attribute"), reader.at(card, "attribute"))
             if hands not in (1, 2):
-                reader.error(reader.at(card, "hands"), BAD_VALUE,
-                             f"{what}: a weapon needs 1 or 2 hands")
+                reader.error(
+                    reader.at(card, "hands"), BAD_VALUE, f"{what}: a weapon needs 1 or 2 hands"
+                )
         elif kind != "item":
-            reader.error(reader.at(card, "kind"), BAD_VALUE,
-                         f"{what}: kind is 'weapon' or 'item', not {kind!r}")
+            reader.error(
+                reader.at(card, "kind"),
+                BAD_VALUE,
+                f"{what}: kind is 'weapon' or 'item', not {kind!r}",
+            )
         if name is None or kind is None or uses is None:
             continue
         items[str(slug)] = ItemCard(
-            str(slug), name, kind, uses, hands, attribute,
+            str(slug),
+            name,
+            kind,
+            uses,
+            hands,
+            attribute,
             reader.get(card, "damage", int, what=what, required=False) or 0,
             dict(reader.get(card, "effect", dict, what=what, required=False) or {}),
             (reader.get(card, "text", str, what=what, required=False) or "").strip(),
@@ -271,7 +309,10 @@ def load_rulings(reader: Reader) -> Rulings:
             continue
         quote = reader.get(body, "rulebook", str, what=what, required=False) or ""
         rulings[str(ruling_id)] = Ruling(
-            str(ruling_id), title, _plain(body["default"]), " ".join(rationale.split()),
+            str(ruling_id),
+            title,
+            _plain(body["default"]),
+            " ".join(rationale.split()),
             " ".join(quote.split()),
         )
     return Rulings(rulings)

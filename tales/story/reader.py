@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from tales.story.problems import Problem
 from tales.story.yamlio import YamlFileError, item_position, position, read_yaml
@@ -18,7 +18,13 @@ WRONG_TYPE = "E102"
 UNKNOWN_KEY = "E103"
 BAD_VALUE = "E104"
 
-_TYPE_NAMES = {str: "text", int: "a whole number", bool: "true or false", dict: "a mapping", list: "a list"}
+_TYPE_NAMES = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    dict: "a mapping",
+    list: "a list",
+}
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -43,7 +49,9 @@ class Reader:
     def error(self, where: tuple[int, int], code: str, message: str) -> None:
         self.problems.append(Problem(str(self.path), where[0], where[1], code, message))
 
-    def mapping(self, node: Any, what: str, where: tuple[int, int] = (1, 1)) -> dict[Any, Any] | None:
+    def mapping(
+        self, node: Any, what: str, where: tuple[int, int] = (1, 1)
+    ) -> dict[Any, Any] | None:
         if isinstance(node, dict):
             return node
         self.error(where, WRONG_TYPE, f"{what} should be a mapping, not {_describe(node)}")
@@ -72,7 +80,7 @@ class Reader:
                 f"not {_describe(value)}",
             )
             return None
-        return value
+        return cast(T, value)
 
     def only_keys(self, mapping: dict[Any, Any], allowed: Iterable[str], what: str) -> None:
         allowed = list(allowed)

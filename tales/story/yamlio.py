@@ -30,7 +30,9 @@ def read_yaml(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise YamlFileError(Problem(str(path), 1, 1, "E001", f"cannot read the file: {error}")) from None
+        raise YamlFileError(
+            Problem(str(path), 1, 1, "E001", f"cannot read the file: {error}")
+        ) from None
     try:
         data = yaml.load(text)
     except MarkedYAMLError as error:

@@ -11,7 +11,7 @@ from tales.rules.events import DiceRerolled, EventSymbolRolled, RedDieKept, Test
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken
-from tests.conftest import cards_of, load_dice, red, ruling, run, stack_deck, table_for, white
+from tests.conftest import load_dice, red, ruling, run, stack_deck, table_for, white
 
 
 @ruling("stop-drawing-after-status")

@@ -1,0 +1,88 @@
+"""The command-line contract of DESIGN.md: names, outputs and exit codes."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from tales import __version__
+from tales.cli import cli
+
+
+def invoke(*args: str) -> click.testing.Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_version_prints_tales_and_the_version():
+    result = invoke("--version")
+    assert result.exit_code == 0
+    assert result.output == f"tales {__version__}\n"
+
+
+def test_odds_json_follows_the_contract():
+    result = invoke("odds", "--dice", "0", "--need", "1", "--json")
+    assert result.exit_code == 0
+    report = json.loads(result.output)
+    assert set(report) >= {"probability", "exact", "dice", "cards", "need", "mode", "faces"}
+    # No white dice: only the red die can succeed, on 2 faces of 6.
+    assert report["exact"] == "1/3"
+    assert report["probability"] == pytest.approx(1 / 3)
+    assert report["mode"] == "normal"
+    assert report["faces"]["white"] == [
+        "blank",
+        "blank",
+        "success",
+        "success",
+        "explode",
+        "shatter",
+    ]
+    assert report["faces"]["red"] == ["blank", "success", "success", "skull", "tentacle", "star"]
+
+
+@pytest.mark.parametrize(
+    ("flag", "mode", "exact"),
+    [
+        ("--advantage", "advantage", Fraction(5, 9)),
+        ("--disadvantage", "disadvantage", Fraction(1, 9)),
+    ],
+)
+def test_odds_red_die_modes(flag: str, mode: str, exact: Fraction):
+    report = json.loads(invoke("odds", "--dice", "0", "--need", "1", flag, "--json").output)
+    assert report["mode"] == mode
+    assert Fraction(report["exact"]) == exact
+
+
+def test_odds_sentence_for_people():
+    result = invoke("odds", "--dice", "2", "--cards", "1", "--need", "2")
+    assert result.exit_code == 0
+    assert "to reach 2 successes with 2 white dice and 1 sure success" in result.output
+
+
+def test_odds_refuses_more_dice_than_the_box_without_a_traceback():
+    result = CliRunner().invoke(cli, ["odds", "--dice", "9", "--need", "3"])
+    assert result.exit_code == 1
+    assert "Error:" in result.output and "9" in result.output
+    assert "Traceback" not in result.output
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = []
+    for name, command in group.commands.items():
+        found.append((*prefix, name))
+        if isinstance(command, click.Group):
+            found += _commands(command, (*prefix, name))
+    return found
+
+
+@pytest.mark.parametrize("path", _commands(cli))
+def test_every_command_has_help(path: tuple[str, ...]):
+    result = invoke(*path, "--help")
+    assert result.exit_code == 0
+    command = cli
+    for name in path:
+        command = command.commands[name]  # type: ignore[attr-defined]
+    assert command.help, f"'tales {' '.join(path)}' has no help text"
