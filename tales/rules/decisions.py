@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Generator, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from tales.errors import IllegalInput
@@ -38,6 +38,8 @@ class Decision:
     kind: str
     prompt: str
     options: tuple[Option, ...]
+    # What the decision is about, for a UI to show (a test's TestState...).
+    context: object = field(default=None, compare=False)
 
     @property
     def ids(self) -> tuple[str, ...]:

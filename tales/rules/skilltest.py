@@ -7,6 +7,7 @@ the prompt can show the live odds while cards are committed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import ClassVar
 
 from tales.rules.cards import Card
@@ -25,7 +26,7 @@ from tales.rules.events import (
     TestStarted,
 )
 from tales.rules.investigators import Investigator
-from tales.rules.odds import RedMode
+from tales.rules.odds import RedMode, pass_probability
 from tales.rules.statuses import change_track, resolve_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
@@ -116,6 +117,24 @@ class TestState:
         dice, shatters = self.dice_tally()
         return self.card_successes + max(0, dice - shatters)
 
+    def chance(self, table: Table) -> Fraction:
+        """The exact chance of passing if the dice were rolled now, for the
+        best play: what the prompt shows while cards are committed."""
+        actor = self.actor
+        mode = RedMode.NORMAL
+        if actor.has_token(StatusToken.ADVANTAGE):
+            mode = RedMode.ADVANTAGE
+        elif actor.has_token(StatusToken.DISADVANTAGE):
+            mode = RedMode.DISADVANTAGE
+        return pass_probability(
+            table.dice,
+            white=self.white_pool(table.dice.white_count),
+            cards=self.card_successes,
+            need=self.need(table),
+            mode=mode,
+            shatters_count=actor.shatters_count_next_test,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class TestOutcome:
@@ -205,7 +224,7 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
             f"{state.card_successes} sure, {state.white_pool(table.dice.white_count)} white dice"
         )
         choice = yield Decision(
-            state.actor.slug, "prepare", prompt, preparation_options(table, state)
+            state.actor.slug, "prepare", prompt, preparation_options(table, state), state
         )
         kind, _, arg = choice.partition(":")
         if kind == "roll":
@@ -322,7 +341,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
         prompt = f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
-        choice = yield Decision(state.actor.slug, "after-roll", prompt, tuple(options))
+        choice = yield Decision(state.actor.slug, "after-roll", prompt, tuple(options), state)
         if choice == "accept":
             return
         if choice == "explode" and ready is not None:
