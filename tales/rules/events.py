@@ -158,3 +158,25 @@ class EventSymbolRolled(Event):
     symbol: EventSymbol
     placed: bool  # False when the supply had none left
     on_board: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityUsed(Event):
+    user: str
+    target: str
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken(Event):
+    """A card taken into the hand by an ability."""
+
+    investigator: str
+    card: str
+    source: str  # "discard pile", "play area", "deck"
+
+
+@dataclass(frozen=True, slots=True)
+class DieCancelled(Event):
+    index: int
+    face: Face

@@ -30,6 +30,7 @@ class InvestigatorSheet:
     companion_markers: tuple[Attribute, ...]
     starting_item: str = ""
     biography: str = ""
+    ability_effect: str = ""  # one of tales.rules.abilities.EFFECTS
 
     def __post_init__(self) -> None:
         if len(set(self.companion_markers)) != 3:

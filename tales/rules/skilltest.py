@@ -6,10 +6,7 @@ the prompt can show the live odds while cards are committed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import ClassVar
-
+from tales.rules.abilities import PREPARING, ROLLED, ability_options, use_ability
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.dice import Face
@@ -17,7 +14,6 @@ from tales.rules.events import (
     CardPlayed,
     DiceRerolled,
     DiceRolled,
-    DieExploded,
     EventSymbolRolled,
     FocusUsed,
     MarkerUsed,
@@ -26,135 +22,25 @@ from tales.rules.events import (
     TestStarted,
 )
 from tales.rules.investigators import Investigator
-from tales.rules.odds import RedMode, pass_probability
+from tales.rules.odds import RedMode
 from tales.rules.statuses import change_track, resolve_token
 from tales.rules.table import Table, panicked
-from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
+from tales.rules.terms import Attribute, StatusToken, Track
+from tales.rules.teststate import (
+    Die,
+    Ease,
+    TestOutcome,
+    TestSpec,
+    TestState,
+    choose_white_dice,
+    explode,
+    explosion_ready,
+    reroll_dice,
+)
+
+__all__ = ["Die", "Ease", "TestOutcome", "TestSpec", "TestState", "skill_test"]
 
 REROLL_COST = 2  # "By spending 2 MAGIC points, you may reroll as many white dice as you want."
-MIN_NEED = 1  # ruling ease-floor
-
-
-@dataclass(frozen=True, slots=True)
-class Ease:
-    """ "possessing the corresponding Item or keyword will make the test easier"."""
-
-    by: int
-    item: str | None = None
-    keyword: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TestSpec:
-    __test__: ClassVar[bool] = False  # not a pytest test class
-    attribute: Attribute
-    need: int
-    ease: Ease | None = None
-
-
-@dataclass
-class Die:
-    face: Face
-    exploded: bool = False  # its Exploding Success has been used
-    cancelled: bool = False
-
-
-@dataclass
-class TestState:
-    __test__: ClassVar[bool] = False  # not a pytest test class
-    actor: Investigator
-    spec: TestSpec
-    attribute: Attribute
-    played: list[tuple[Investigator, Card]] = field(default_factory=list)
-    markers: list[Investigator] = field(default_factory=list)  # companions whose marker helped
-    white: list[Die] = field(default_factory=list)
-    red: list[Face] = field(default_factory=list)
-    red_mode: RedMode = RedMode.NORMAL
-    kept_red: Face | None = None
-
-    @property
-    def own_cards(self) -> int:
-        return sum(1 for owner, _ in self.played if owner is self.actor)
-
-    @property
-    def assistance(self) -> int:
-        """Played cards of others and Companion markers combined."""
-        return len(self.played) - self.own_cards + len(self.markers)
-
-    @property
-    def card_successes(self) -> int:
-        """Successes from cards and Companion markers: Shattered Stars never
-        cancel these."""
-        cards = sum(card.successes_for(self.attribute) for _, card in self.played)
-        return cards + len(self.markers)
-
-    def white_pool(self, box: int) -> int:
-        """White dice for the roll, capped by the box (ruling ``white-dice-cap``)."""
-        icons = sum(card.dice_for(self.attribute) for _, card in self.played)
-        return min(box, icons + self.actor.bonus_white_dice)
-
-    def participants(self) -> list[Investigator]:
-        people = [self.actor, *(owner for owner, _ in self.played), *self.markers]
-        return list(dict.fromkeys(people))
-
-    def need(self, table: Table) -> int:
-        ease = self.spec.ease
-        if ease is None or not _eased(table, self.participants(), ease):
-            return self.spec.need
-        return max(MIN_NEED, self.spec.need - ease.by)
-
-    def dice_tally(self) -> tuple[int, int]:
-        """(successes on dice, Shattered Stars) with the kept or best red die."""
-        live = [d.face for d in self.white if not d.cancelled]
-        red = self.kept_red or max(self.red, key=lambda f: f.successes, default=None)
-        successes = sum(f.successes for f in live) + (red.successes if red else 0)
-        shatters = sum(f.shatters for f in live)
-        if self.actor.shatters_count_next_test:
-            return successes + shatters, 0
-        return successes, shatters
-
-    def successes(self) -> int:
-        dice, shatters = self.dice_tally()
-        return self.card_successes + max(0, dice - shatters)
-
-    def chance(self, table: Table) -> Fraction:
-        """The exact chance of passing if the dice were rolled now, for the
-        best play: what the prompt shows while cards are committed."""
-        actor = self.actor
-        mode = RedMode.NORMAL
-        if actor.has_token(StatusToken.ADVANTAGE):
-            mode = RedMode.ADVANTAGE
-        elif actor.has_token(StatusToken.DISADVANTAGE):
-            mode = RedMode.DISADVANTAGE
-        return pass_probability(
-            table.dice,
-            white=self.white_pool(table.dice.white_count),
-            cards=self.card_successes,
-            need=self.need(table),
-            mode=mode,
-            shatters_count=actor.shatters_count_next_test,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class TestOutcome:
-    __test__: ClassVar[bool] = False  # not a pytest test class
-    passed: bool
-    successes: int
-    need: int
-    symbol: EventSymbol | None
-
-
-def _eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
-    """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
-    keyword that is validated or printed on a participant's board."""
-    if ease.item and any(ease.item in p.items for p in people):
-        return True
-    if ease.keyword:
-        return table.keyword_validated(ease.keyword) or any(
-            p.sheet.keyword == ease.keyword for p in people
-        )
-    return False
 
 
 def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOutcome]:
@@ -208,6 +94,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
                         f"{companion.name} (Companion) helps with 1 {attribute} success",
                     )
                 )
+    options += ability_options(table, PREPARING, state)
     options.append(Option("roll", "Roll the dice"))
     return tuple(options)
 
@@ -246,11 +133,18 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
                     card.dice_for(state.attribute),
                 )
             )
+        elif kind == "ability":
+            yield from _use_ability(table, state, arg)
         elif kind == "marker":
             companion = table.investigator(arg)
             companion.markers_used.add(state.attribute.value)
             state.markers.append(companion)
             table.emit(MarkerUsed(companion.slug, state.attribute.value, 1))
+
+
+def _use_ability(table: Table, state: TestState, users: str) -> Proc[None]:
+    user, _, target = users.partition(":")
+    yield from use_ability(table, table.investigator(user), table.investigator(target), state)
 
 
 def _find_card(table: Table, card_id: str) -> tuple[Investigator, Card]:
@@ -282,23 +176,6 @@ def roll(table: Table, state: TestState) -> None:
     reds = 1 if state.red_mode is RedMode.NORMAL else min(2, table.dice.red_count)
     state.red = [table.dice.roll_red(table.rng) for _ in range(reds)]
     table.emit(DiceRolled(tuple(d.face for d in state.white), tuple(state.red)))
-
-
-def explosion_ready(table: Table, state: TestState) -> int | None:
-    """Index of a die with an unused Exploding Success, if the box has a die."""
-    if len(state.white) >= table.dice.white_count:
-        return None
-    for index, die in enumerate(state.white):
-        if die.face.explodes and not die.exploded and not die.cancelled:
-            return index
-    return None
-
-
-def explode(table: Table, state: TestState, index: int) -> None:
-    state.white[index].exploded = True
-    face = table.dice.roll_white(table.rng)
-    state.white.append(Die(face))
-    table.emit(DieExploded(index, face))
 
 
 def magic_payers(table: Table, state: TestState) -> list[Investigator]:
@@ -337,6 +214,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
                 )
                 for p in magic_payers(table, state)
             ]
+        options += ability_options(table, ROLLED, state)
         options.append(Option("accept", "Keep these dice"))
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
@@ -346,44 +224,22 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
             return
         if choice == "explode" and ready is not None:
             explode(table, state, ready)
+        elif choice.startswith("ability:"):
+            yield from _use_ability(table, state, choice.partition(":")[2])
         elif choice.startswith("reroll:"):
             payer = table.investigator(choice.partition(":")[2])
             yield from reroll(table, state, payer)
 
 
 def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
-    """Pick the white dice to reroll one at a time, then pay 2 MAGIC. A
-    rerolled die may explode anew; dice already added by it stay (ruling
-    ``reroll-explosions``). Red dice never appear here."""
-    chosen: list[int] = []
-    while True:
-        options = [
-            Option(
-                f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
-            )
-            for i, d in enumerate(state.white)
-            if not d.cancelled
-        ]
-        if chosen:
-            options.append(Option("confirm", f"Reroll {len(chosen)} dice for 2 MAGIC"))
-        options.append(Option("back", "Do not reroll"))
-        choice = yield Decision(
-            state.actor.slug, "reroll", "Choose the white dice to reroll", tuple(options)
-        )
-        if choice == "back":
-            return
-        if choice == "confirm":
-            break
-        index = int(choice.partition(":")[2])
-        if index in chosen:
-            chosen.remove(index)
-        else:
-            chosen.append(index)
-    chosen.sort()
+    """Spend 2 of ``payer``'s MAGIC to reroll any chosen white dice."""
+    chosen = yield from choose_white_dice(
+        state, "Choose the white dice to reroll", "Reroll {n} dice for 2 MAGIC"
+    )
+    if not chosen:
+        return
     change_track(table, payer, Track.MAGIC, -REROLL_COST, "reroll")
-    for i in chosen:
-        state.white[i] = Die(table.dice.roll_white(table.rng))
-    faces = tuple(state.white[i].face for i in chosen)
+    faces = reroll_dice(table, state, chosen)
     table.emit(DiceRerolled(payer.slug, REROLL_COST, tuple(chosen), faces))
 
 

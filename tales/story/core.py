@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.errors import ContentError
+from tales.rules.abilities import EFFECTS
 from tales.rules.cards import Card, attribute_card
 from tales.rules.dice import DiceSet, Face, FaceError
 from tales.rules.investigators import InvestigatorSheet
@@ -110,6 +111,7 @@ _INVESTIGATOR_KEYS = (
     "biography",
     "tracks",
     "ability",
+    "ability_effect",
     "starting_item",
     "companion",
     "deck",
@@ -126,6 +128,13 @@ def _load_investigator(reader: Reader, items: dict[str, ItemCard]) -> Investigat
     name = reader.get(data, "name", str, what=what)
     keyword = reader.get(data, "keyword", str, what=what)
     ability = reader.get(data, "ability", str, what=what)
+    effect = reader.get(data, "ability_effect", str, what=what)
+    if effect is not None and effect not in EFFECTS:
+        reader.error(
+            reader.at(data, "ability_effect"),
+            BAD_VALUE,
+            f"{what}: no ability effect {effect!r}{did_you_mean(effect, EFFECTS)}",
+        )
     biography = reader.get(data, "biography", str, what=what, required=False) or ""
     item = reader.get(data, "starting_item", str, what=what)
     if item is not None and items and item not in items:
@@ -149,19 +158,20 @@ def _load_investigator(reader: Reader, items: dict[str, ItemCard]) -> Investigat
                 BAD_VALUE,
                 f"{what}: a Companion side shows 3 different attribute markers",
             )
-    if None in (name, keyword, ability, maxima, deck) or len(set(markers)) != 3:
+    if None in (name, keyword, ability, effect, maxima, deck) or len(set(markers)) != 3:
         return None
-    assert name and keyword and ability and maxima is not None and deck is not None
+    assert name and keyword and ability and effect and maxima is not None and deck is not None
     return InvestigatorSheet(
         slug,
         name,
         keyword,
         maxima,
-        ability,
+        " ".join(ability.split()),
         tuple(deck),
         tuple(markers),
         item or "",
         biography.strip(),
+        effect,
     )
 
 

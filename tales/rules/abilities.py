@@ -1,0 +1,170 @@
+"""Investigators' Abilities: 2 ENERGY, on oneself or an investigator at the
+same location.
+
+"You may activate your Ability at any time, as long as you have the required
+amount of ENERGY, though some effects may only trigger during the next test."
+Each investigator's data names its effect from :data:`EFFECTS`; this module
+says when each may be used and what it does.
+"""
+
+from __future__ import annotations
+
+from tales.rules.cards import Card
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
+from tales.rules.investigators import Investigator
+from tales.rules.statuses import change_track, gain_token
+from tales.rules.table import Table, panicked
+from tales.rules.terms import StatusToken, Track
+from tales.rules.teststate import TestState, choose_white_dice, reroll_dice
+
+ABILITY_COST = 2  # "Using it costs 2 ENERGY."
+
+EFFECTS = (
+    "gain-advantage",  # Arthur Blackwood: "Gain 1 ADVANTAGE token."
+    "take-from-discard",  # Elizabeth Hawthorne: "Draw 1 chosen card from your Discard Pile."
+    "shatters-count",  # Ezra Marsh: "all Shattered Stars count as Successes"
+    "draw-past-status",  # Margaret Sinclair: draw until the card is not a Status card
+    "cancel-die",  # Laszlo Varga: "During a test: cancel the result of 1 white dice."
+    "take-from-play-area",  # Sarah Elington: "Draw 1 chosen card from your Play Area."
+    "reroll",  # Philip Harris: "Reroll any number of white dice."
+    "extra-die",  # Irene Dubois: "Gain 1 white die for the next test."
+)
+
+# Stages of play at which an ability can do something.
+OUTSIDE_TEST, PREPARING, ROLLED = "outside a test", "preparing a test", "dice rolled"
+
+
+def usable(
+    table: Table, user: Investigator, target: Investigator, stage: str, state: TestState | None
+) -> bool:
+    """Whether ``user``'s ability would do anything for ``target`` now."""
+    effect = user.sheet.ability_effect
+    if effect in ("gain-advantage", "extra-die"):
+        return True  # used after the roll, it waits for the next test
+    if effect == "shatters-count":
+        return stage != ROLLED  # "before the Dice roll phase of a test resolution"
+    if effect in ("cancel-die", "reroll"):
+        return stage == ROLLED and state is not None and any(not d.cancelled for d in state.white)
+    if effect == "take-from-discard":
+        return bool(target.discard)
+    if effect == "take-from-play-area":
+        return bool(_takeable_from_play_area(target, state))
+    if effect == "draw-past-status":
+        return bool(target.deck)
+    return False
+
+
+def _takeable_from_play_area(target: Investigator, state: TestState | None) -> list[str]:
+    """Cards Sarah's ability may take back: not status cards, which stay to act
+    (ruling ``take-from-play-area``), and not cards committed to the test in
+    progress, whose help is already counted."""
+    committed = {card.id for _, card in state.played} if state else set()
+    return [c.id for c in target.play_area if not c.is_status and c.id not in committed]
+
+
+def ability_options(table: Table, stage: str, state: TestState | None = None) -> list[Option]:
+    """``ability:<user>:<target>`` options usable now. During a test the
+    target is the acting investigator, and PANIC shuts out other people's
+    abilities as it shuts out their help."""
+    options: list[Option] = []
+    for user in table.investigators.values():
+        if user.dead or user.energy < ABILITY_COST:
+            continue
+        if user.companion and not table.rulings.flag("companion-abilities"):
+            continue
+        for target in _targets(table, user, state):
+            if usable(table, user, target, stage, state):
+                whom = "self" if target is user else target.name
+                options.append(
+                    Option(
+                        f"ability:{user.slug}:{target.slug}",
+                        f"{user.name}'s ability on {whom} (2 ENERGY): {user.sheet.ability}",
+                    )
+                )
+    return options
+
+
+def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:
+    if state is not None:
+        actor = state.actor
+        if user is not actor and (panicked(actor) or panicked(user)):
+            return []
+        return [actor] if table.together(actor, user) else []
+    # A Companion's ability reaches any player (ruling ``companion-abilities``).
+    return [t for t in table.players() if t is user or table.together(user, t)]
+
+
+def use_ability(
+    table: Table, user: Investigator, target: Investigator, state: TestState | None = None
+) -> Proc[None]:
+    """Pay 2 ENERGY and apply the full effect to ``target``."""
+    effect = user.sheet.ability_effect
+    change_track(table, user, Track.ENERGY, -ABILITY_COST, "ability")
+    table.emit(AbilityUsed(user.slug, target.slug, effect))
+    if effect == "gain-advantage":
+        gain_token(table, target, StatusToken.ADVANTAGE)
+    elif effect == "extra-die":
+        target.bonus_white_dice += 1
+    elif effect == "shatters-count":
+        target.shatters_count_next_test = True
+    elif effect == "take-from-discard":
+        yield from _take_chosen(table, target, target.discard, "discard pile", None)
+    elif effect == "take-from-play-area":
+        yield from _take_chosen(
+            table,
+            target,
+            target.play_area,
+            "play area",
+            set(_takeable_from_play_area(target, state)),
+        )
+    elif effect == "draw-past-status":
+        _draw_past_status(table, target)
+    elif effect == "cancel-die" and state is not None:
+        yield from _cancel_die(table, state)
+    elif effect == "reroll" and state is not None:
+        chosen = yield from choose_white_dice(
+            state, f"{user.name}'s ability: choose the white dice to reroll", "Reroll {n} dice"
+        )
+        if chosen:
+            faces = reroll_dice(table, state, chosen)
+            table.emit(DiceRerolled(user.slug, 0, tuple(chosen), faces))
+
+
+def _take_chosen(
+    table: Table, target: Investigator, zone: list[Card], source: str, allowed: set[str] | None
+) -> Proc[None]:
+    cards = [c for c in zone if allowed is None or c.id in allowed]
+    options = tuple(Option(f"take:{c.id}", f"Take {c}") for c in cards)
+    choice = yield Decision(target.slug, "take-card", f"Take 1 card from the {source}", options)
+    card = next(c for c in cards if f"take:{c.id}" == choice)
+    zone.remove(card)
+    target.hand.append(card)
+    table.emit(CardTaken(target.slug, card.id, source))
+
+
+def _draw_past_status(table: Table, target: Investigator) -> None:
+    """ "If that drawn card is a Status card, place it in your Discard Pile and
+    draw another card ... until the drawn card is not a Status card.\""""
+    while target.deck:
+        card = target.deck.pop()
+        if card.is_status:
+            target.discard.append(card)
+            continue
+        target.hand.append(card)
+        table.emit(CardTaken(target.slug, card.id, "deck"))
+        return
+
+
+def _cancel_die(table: Table, state: TestState) -> Proc[None]:
+    options = tuple(
+        Option(f"cancel:{i}", f"Cancel white die {i + 1} ({d.face})")
+        for i, d in enumerate(state.white)
+        if not d.cancelled
+    )
+    choice = yield Decision(
+        state.actor.slug, "cancel-die", "Cancel which white die?", options, state
+    )
+    index = int(choice.partition(":")[2])
+    state.white[index].cancelled = True
+    table.emit(DieCancelled(index, state.white[index].face))

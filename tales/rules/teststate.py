@@ -1,0 +1,197 @@
+"""The state of a skill test in progress, and the dice moves every stage shares.
+
+:class:`TestState` is public: the prompt reads it from the pending decision's
+``context`` to show the dice, the tally and the live odds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import ClassVar
+
+from tales.rules.cards import Card
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.dice import Face
+from tales.rules.events import DieExploded
+from tales.rules.investigators import Investigator
+from tales.rules.odds import RedMode, pass_probability
+from tales.rules.table import Table
+from tales.rules.terms import Attribute, EventSymbol, StatusToken
+
+MIN_NEED = 1  # ruling ease-floor
+
+
+@dataclass(frozen=True, slots=True)
+class Ease:
+    """ "possessing the corresponding Item or keyword will make the test easier"."""
+
+    by: int
+    item: str | None = None
+    keyword: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TestSpec:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    attribute: Attribute
+    need: int
+    ease: Ease | None = None
+
+
+@dataclass
+class Die:
+    face: Face
+    exploded: bool = False  # its Exploding Success has been used
+    cancelled: bool = False
+
+
+@dataclass
+class TestState:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    actor: Investigator
+    spec: TestSpec
+    attribute: Attribute
+    played: list[tuple[Investigator, Card]] = field(default_factory=list)
+    markers: list[Investigator] = field(default_factory=list)  # companions whose marker helped
+    white: list[Die] = field(default_factory=list)
+    red: list[Face] = field(default_factory=list)
+    red_mode: RedMode = RedMode.NORMAL
+    kept_red: Face | None = None
+
+    @property
+    def own_cards(self) -> int:
+        return sum(1 for owner, _ in self.played if owner is self.actor)
+
+    @property
+    def assistance(self) -> int:
+        """Played cards of others and Companion markers combined."""
+        return len(self.played) - self.own_cards + len(self.markers)
+
+    @property
+    def card_successes(self) -> int:
+        """Successes from cards and Companion markers: Shattered Stars never
+        cancel these."""
+        cards = sum(card.successes_for(self.attribute) for _, card in self.played)
+        return cards + len(self.markers)
+
+    def white_pool(self, box: int) -> int:
+        """White dice for the roll, capped by the box (ruling ``white-dice-cap``)."""
+        icons = sum(card.dice_for(self.attribute) for _, card in self.played)
+        return min(box, icons + self.actor.bonus_white_dice)
+
+    def participants(self) -> list[Investigator]:
+        people = [self.actor, *(owner for owner, _ in self.played), *self.markers]
+        return list(dict.fromkeys(people))
+
+    def need(self, table: Table) -> int:
+        ease = self.spec.ease
+        if ease is None or not _eased(table, self.participants(), ease):
+            return self.spec.need
+        return max(MIN_NEED, self.spec.need - ease.by)
+
+    def dice_tally(self) -> tuple[int, int]:
+        """(successes on dice, Shattered Stars) with the kept or best red die."""
+        live = [d.face for d in self.white if not d.cancelled]
+        red = self.kept_red or max(self.red, key=lambda f: f.successes, default=None)
+        successes = sum(f.successes for f in live) + (red.successes if red else 0)
+        shatters = sum(f.shatters for f in live)
+        if self.actor.shatters_count_next_test:
+            return successes + shatters, 0
+        return successes, shatters
+
+    def successes(self) -> int:
+        dice, shatters = self.dice_tally()
+        return self.card_successes + max(0, dice - shatters)
+
+    def chance(self, table: Table) -> Fraction:
+        """The exact chance of passing if the dice were rolled now, for the
+        best play: what the prompt shows while cards are committed."""
+        actor = self.actor
+        mode = RedMode.NORMAL
+        if actor.has_token(StatusToken.ADVANTAGE):
+            mode = RedMode.ADVANTAGE
+        elif actor.has_token(StatusToken.DISADVANTAGE):
+            mode = RedMode.DISADVANTAGE
+        return pass_probability(
+            table.dice,
+            white=self.white_pool(table.dice.white_count),
+            cards=self.card_successes,
+            need=self.need(table),
+            mode=mode,
+            shatters_count=actor.shatters_count_next_test,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TestOutcome:
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    passed: bool
+    successes: int
+    need: int
+    symbol: EventSymbol | None
+
+
+def _eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
+    """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
+    keyword that is validated or printed on a participant's board."""
+    if ease.item and any(ease.item in p.items for p in people):
+        return True
+    if ease.keyword:
+        return table.keyword_validated(ease.keyword) or any(
+            p.sheet.keyword == ease.keyword for p in people
+        )
+    return False
+
+
+def explosion_ready(table: Table, state: TestState) -> int | None:
+    """Index of a die with an unused Exploding Success, if the box has a die."""
+    if len(state.white) >= table.dice.white_count:
+        return None
+    for index, die in enumerate(state.white):
+        if die.face.explodes and not die.exploded and not die.cancelled:
+            return index
+    return None
+
+
+def explode(table: Table, state: TestState, index: int) -> None:
+    state.white[index].exploded = True
+    face = table.dice.roll_white(table.rng)
+    state.white.append(Die(face))
+    table.emit(DieExploded(index, face))
+
+
+def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[int]]:
+    """Pick white dice one at a time (toggling), then confirm; an empty list
+    means the player went back."""
+    chosen: list[int] = []
+    while True:
+        options = [
+            Option(
+                f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
+            )
+            for i, d in enumerate(state.white)
+            if not d.cancelled
+        ]
+        if chosen:
+            options.append(Option("confirm", confirm.format(n=len(chosen))))
+        options.append(Option("back", "Do not reroll"))
+        choice = yield Decision(state.actor.slug, "reroll", prompt, tuple(options), state)
+        if choice == "back":
+            return []
+        if choice == "confirm":
+            return sorted(chosen)
+        index = int(choice.partition(":")[2])
+        if index in chosen:
+            chosen.remove(index)
+        else:
+            chosen.append(index)
+
+
+def reroll_dice(table: Table, state: TestState, indexes: list[int]) -> tuple[Face, ...]:
+    """Reroll the chosen white dice. A rerolled die may explode anew; dice
+    already added by its old face stay (ruling ``reroll-explosions``). Red dice
+    are never rerolled."""
+    for i in indexes:
+        state.white[i] = Die(table.dice.roll_white(table.rng))
+    return tuple(state.white[i].face for i in indexes)
