@@ -64,7 +64,8 @@ def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOu
 def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
     actor, attribute = state.actor, state.attribute
     options: list[Option] = []
-    if actor.has_token(StatusToken.FOCUS) and not state.played and not state.markers:
+    fresh = not (state.played or state.markers or state.focus_used)
+    if actor.has_token(StatusToken.FOCUS) and fresh:
         options += [
             Option(f"focus:{a}", f"Resolve FOCUS and test {a} instead")
             for a in Attribute
@@ -118,6 +119,7 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
             return
         if kind == "focus":
             resolve_token(table, state.actor, StatusToken.FOCUS)
+            state.focus_used = True  # one token of a type per test
             state.attribute = Attribute(arg)
             table.emit(FocusUsed(state.actor.slug, state.attribute))
         elif kind in ("play", "assist"):

@@ -51,8 +51,8 @@ def change_track(table: Table, inv: Investigator, track: Track, delta: int, reas
 
 def gain_token(table: Table, inv: Investigator, token: StatusToken) -> None:
     """Gain a status token; ADVANTAGE and DISADVANTAGE cancel each other."""
-    if inv.companion:
-        table.emit(TokenGained(inv.slug, token, "companion"))
+    if inv.companion or inv.dead:
+        table.emit(TokenGained(inv.slug, token, "companion" if inv.companion else "dead"))
         return
     opposite = _OPPOSITE.get(token)
     if opposite is not None and inv.has_token(opposite):
@@ -82,6 +82,12 @@ def gain_status_card(
     """Add a status card from the supply to the discard pile (end-of-round
     tokens) or the deck (``zone="deck"``, shuffled in)."""
     if inv.companion or inv.dead:
+        # Ruling companion-no-status: reported, then dropped.
+        table.emit(
+            StatusCardGained(
+                inv.slug, None, kind, "none: companion" if inv.companion else "none: dead"
+            )
+        )
         return
     card = table.supply.take_status_card(kind)
     table.emit(StatusCardGained(inv.slug, card.id if card else None, kind, zone))

@@ -11,6 +11,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.skilltest import TestOutcome, TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind
+from tales.rules.teststate import MIN_NEED, eased
 
 # "1 success in a POWER test to remove 1 STRESS card. 1 success in a
 # CONSTITUTION test to remove 1 INJURY card."
@@ -34,23 +35,26 @@ def team_test(table: Table, spec: TestSpec, members: list[Investigator]) -> Proc
     over to the next test. Once the threshold is reached, the Team test
     concludes as a Success." Each present investigator tries at most once,
     and the group may give up (ruling ``team-test-attempts``)."""
+    need = spec.need
+    if spec.ease and eased(table, members, spec.ease):
+        need = max(MIN_NEED, need - spec.ease.by)  # eased once, for the whole team
     total, attempts = 0, []
-    while total < spec.need:
+    while total < need:
         left = [m for m in members if m.active and m.slug not in attempts]
         if not left:
             break
         options = [Option(f"attempt:{m.slug}", f"{m.name} tries next") for m in left]
         options.append(Option("give-up", "Give up the team test"))
-        prompt = f"Team {spec.attribute} test: {total} of {spec.need} successes so far"
+        prompt = f"Team {spec.attribute} test: {total} of {need} successes so far"
         choice = yield Decision(None, "team-test", prompt, tuple(options))
         if choice == "give-up":
             break
         member = table.investigator(choice.partition(":")[2])
         attempts.append(member.slug)
-        remaining = TestSpec(spec.attribute, spec.need - total, spec.ease)
+        remaining = TestSpec(spec.attribute, need - total)
         outcome = yield from skill_test(table, member, remaining)
         total += outcome.successes
-    return TeamOutcome(total >= spec.need, total, spec.need, tuple(attempts))
+    return TeamOutcome(total >= need, total, need, tuple(attempts))
 
 
 def recovery_kinds(inv: Investigator) -> list[StatusCardKind]:

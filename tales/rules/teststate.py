@@ -58,6 +58,7 @@ class TestState:
     red: list[Face] = field(default_factory=list)
     red_mode: RedMode = RedMode.NORMAL
     kept_red: Face | None = None
+    focus_used: bool = False
 
     @property
     def own_cards(self) -> int:
@@ -82,18 +83,21 @@ class TestState:
 
     def participants(self) -> list[Investigator]:
         people = [self.actor, *(owner for owner, _ in self.played), *self.markers]
-        return list(dict.fromkeys(people))
+        return list({p.slug: p for p in people}.values())
 
     def need(self, table: Table) -> int:
         ease = self.spec.ease
-        if ease is None or not _eased(table, self.participants(), ease):
+        if ease is None or not eased(table, self.participants(), ease):
             return self.spec.need
         return max(MIN_NEED, self.spec.need - ease.by)
 
     def dice_tally(self) -> tuple[int, int]:
-        """(successes on dice, Shattered Stars) with the kept or best red die."""
+        """(successes on dice, Shattered Stars). Until a red die is kept, count
+        the one the mode would keep: the better under ADVANTAGE, the worse under
+        DISADVANTAGE (by successes first: ruling ``red-die-ranking``)."""
         live = [d.face for d in self.white if not d.cancelled]
-        red = self.kept_red or max(self.red, key=lambda f: f.successes, default=None)
+        pick = min if self.red_mode is RedMode.DISADVANTAGE else max
+        red = self.kept_red or pick(self.red, key=lambda f: f.successes, default=None)
         successes = sum(f.successes for f in live) + (red.successes if red else 0)
         shatters = sum(f.shatters for f in live)
         if self.actor.shatters_count_next_test:
@@ -132,7 +136,7 @@ class TestOutcome:
     symbol: EventSymbol | None
 
 
-def _eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
+def eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
     """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
     keyword that is validated or printed on a participant's board."""
     if ease.item and any(ease.item in p.items for p in people):
