@@ -65,6 +65,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
     actor, attribute = state.actor, state.attribute
     options: list[Option] = []
     fresh = not (state.played or state.markers or state.focus_used)
+    full = state.white_pool(table.dice.white_count) >= table.dice.white_count
     if actor.has_token(StatusToken.FOCUS) and fresh:
         options += [
             Option(f"focus:{a}", f"Resolve FOCUS and test {a} instead")
@@ -72,7 +73,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
             if a is not attribute
         ]
     options += [
-        Option(f"play:{c.id}", f"Play {_benefit(c, attribute)}: {c}")
+        Option(f"play:{c.id}", f"Play {_benefit(c, attribute, full)}: {c}")
         for c in actor.hand
         if c.helps(attribute)
     ]
@@ -83,7 +84,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
             if not table.together(actor, helper):
                 continue
             options += [
-                Option(f"assist:{c.id}", f"{helper.name} plays {_benefit(c, attribute)}: {c}")
+                Option(f"assist:{c.id}", f"{helper.name} plays {_benefit(c, attribute, full)}: {c}")
                 for c in helper.hand
                 if c.helps(attribute)
             ]
@@ -100,8 +101,11 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _benefit(card: Card, attribute: Attribute) -> str:
-    return "+1 success" if card.successes_for(attribute) else "+1 white die"
+def _benefit(card: Card, attribute: Attribute, pool_full: bool) -> str:
+    if card.successes_for(attribute):
+        return "+1 success"
+    # Ruling white-dice-cap: say so before a die that cannot be rolled is paid for.
+    return "no die: all white dice are in the pool" if pool_full else "+1 white die"
 
 
 def prepare(table: Table, state: TestState) -> Proc[None]:

@@ -165,7 +165,10 @@ def test_seven_die_icons_roll_six_white_dice(core: Core) -> None:
     dice = load_dice(table, [*white(*["blank"] * 6), *red("blank")])
 
     engine = start(table, ARTHUR, TestSpec(AGI, 1))
-    engine.apply_all([f"play:{c.id}" for c in cards])
+    engine.apply_all([f"play:{c.id}" for c in cards[:6]])
+    seventh = engine.pending.get(f"play:{cards[6].id}") if engine.pending else None
+    assert seventh is not None and "no die: all white dice are in the pool" in seventh.label
+    engine.apply(f"play:{cards[6].id}")
     assert engine.pending is not None and engine.pending.prompt.endswith("0 sure, 6 white dice")
     events = engine.apply("roll")
 
