@@ -10,6 +10,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -90,6 +91,43 @@ def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> 
 
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
+def check(paths: tuple[Path, ...], as_json: bool) -> None:
+    """Check storybook content and list every problem as path:line:col.
+
+    With no PATH, checks the bundled storybooks. Exits 1 when there are errors.
+    Today this checks the core components (storybooks/core: dice, investigators,
+    items, supply, rulings); tales are checked once the storybook language lands.
+    """
+    from tales.story.core import read_core, storybooks_dir
+
+    problems = []
+    for path in paths or (storybooks_dir(),):
+        root = path / "core" if (path / "core").is_dir() else path
+        if not (root / "dice.yaml").is_file():
+            raise click.ClickException(f"no storybook content to check in {str(path)!r}")
+        problems += read_core(root)[1]
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity != "error"]
+    if as_json:
+        keys = ("path", "line", "col", "code", "message")
+        report = {
+            "errors": [{k: getattr(p, k) for k in keys} for p in errors],
+            "warnings": [{k: getattr(p, k) for k in keys} for p in warnings],
+            "stats": {},
+        }
+        click.echo(json.dumps(report, indent=2))
+    else:
+        for problem in problems:
+            click.echo(str(problem))
+        if not problems:
+            click.echo("No problems found.")
+    if errors:
+        sys.exit(1)
 
 
 def main() -> None:

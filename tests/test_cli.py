@@ -86,3 +86,50 @@ def test_every_command_has_help(path: tuple[str, ...]):
     for name in path:
         command = command.commands[name]  # type: ignore[attr-defined]
     assert command.help, f"'tales {' '.join(path)}' has no help text"
+
+
+def test_check_passes_the_bundled_storybooks():
+    result = invoke("check", "storybooks")
+    assert result.exit_code == 0
+    assert result.output == "No problems found.\n"
+
+
+def _broken_core(tmp_path):
+    import shutil
+
+    from tales.story.core import core_dir
+
+    root = tmp_path / "core"
+    shutil.copytree(core_dir(), root)
+    arthur = root / "investigators" / "arthur-blackwood.yaml"
+    arthur.write_text(arthur.read_text().replace("keyword:", "keywrd:"))
+    (root / "dice.yaml").write_text(
+        "white: {faces: [blank, blank, success, success, explode, boom]}\n"
+    )
+    return tmp_path
+
+
+def test_check_lists_every_problem_with_its_position(tmp_path):
+    root = _broken_core(tmp_path)
+    result = CliRunner().invoke(cli, ["check", str(root)])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert any(
+        "arthur-blackwood.yaml:" in line
+        and "error[E103]" in line
+        and "'keywrd'; did you mean 'keyword'?" in line
+        for line in lines
+    ), result.output
+    assert any("dice.yaml:1:" in line and "'boom'" in line for line in lines), result.output
+    assert any("dice.yaml" in line and "lacks 'red'" in line for line in lines), result.output
+    assert "Traceback" not in result.output
+
+
+def test_check_json_follows_the_contract(tmp_path):
+    result = CliRunner().invoke(cli, ["check", str(_broken_core(tmp_path)), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    assert set(report) >= {"errors", "warnings", "stats"}
+    assert report["errors"] and all(
+        set(e) == {"path", "line", "col", "code", "message"} for e in report["errors"]
+    )

@@ -51,7 +51,15 @@ def core_dir() -> Path:
 def load_core(root: Path | None = None) -> Core:
     """Load and check every core file; raise :class:`ContentError` listing
     every problem found."""
-    root = root or core_dir()
+    core, problems = read_core(root or core_dir())
+    if core is None:
+        raise ContentError([str(p) for p in problems])
+    return core
+
+
+def read_core(root: Path) -> tuple[Core | None, list[Problem]]:
+    """The core components under ``root`` and every problem found in them;
+    the core is ``None`` when any problem is an error."""
     problems: list[Problem] = []
     dice = _load_dice(Reader(root / "dice.yaml", problems))
     items = _load_items(Reader(root / "items.yaml", problems))
@@ -65,9 +73,10 @@ def load_core(root: Path | None = None) -> Core:
         problems.append(Problem(str(folder), 1, 1, "E110", "no investigator files were found"))
     supply = _load_supply(Reader(root / "supply.yaml", problems))
     rulings = load_rulings(Reader(root / "rulings.yaml", problems))
+    problems.sort()
     if problems or dice is None or supply is None:
-        raise ContentError([str(p) for p in sorted(problems)])
-    return Core(dice, investigators, items, supply, rulings)
+        return None, problems
+    return Core(dice, investigators, items, supply, rulings), problems
 
 
 def _load_dice(reader: Reader) -> DiceSet | None:
