@@ -22,13 +22,16 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def friendly_errors(command: F) -> F:
-    """Turn the errors a user can cause into ``click.ClickException``."""
+    """Turn the errors a user can cause into ``click.ClickException``.
+
+    Only :class:`TalesError` and OS errors: any other exception is a bug in
+    ``tales`` and must not be dressed up as the user's mistake."""
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except (TalesError, ValueError, OSError) as error:
+        except (TalesError, OSError) as error:
             raise click.ClickException(str(error)) from None
 
     return wrapper  # type: ignore[return-value]

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tales.errors import TalesError
 from tales.rules.terms import EventSymbol
 
 
@@ -34,7 +35,7 @@ _EVENT_OF_SYMBOL = {
 }
 
 
-class FaceError(ValueError):
+class FaceError(TalesError, ValueError):
     """A face written in words that do not name a face."""
 
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
 
+from tales.errors import TalesError
 from tales.rules.dice import DiceSet, Face
 
 __all__ = ["OddsError", "OddsTable", "RedMode", "odds_table", "pass_probability"]
@@ -59,7 +60,7 @@ class RedMode(StrEnum):
     DISADVANTAGE = "disadvantage"  # two red dice, keep the worse
 
 
-class OddsError(ValueError):
+class OddsError(TalesError, ValueError):
     """A question about odds that names no real test (a negative count, too many dice)."""
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tales.errors import RulesError
 from tales.rules.dice import DiceSet
 from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.rulings import Rulings
@@ -26,16 +27,16 @@ def new_table(
     """A table ready for the first round. Every deck is shuffled from the one
     seeded stream, in seating order; a solo player gets a Heroism card."""
     if not 1 <= len(players) <= TEAM_SIZE:
-        raise ValueError(f"Miskatonic Tales is played by 1 to 4 players, not {len(players)}")
+        raise RulesError(f"Miskatonic Tales is played by 1 to 4 players, not {len(players)}")
     if len(players) + len(companions) > TEAM_SIZE:
-        raise ValueError(
+        raise RulesError(
             f"the team has {TEAM_SIZE} investigators; {len(players)} players leave room "
             f"for {TEAM_SIZE - len(players)} companions, not {len(companions)}"
         )
     slugs = [s.slug for s in [*players, *companions]]
     duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
     if duplicates:
-        raise ValueError(f"each investigator plays once; {duplicates!r} chosen twice")
+        raise RulesError(f"each investigator plays once; {duplicates!r} chosen twice")
     rng = random.Random(seed)
     pool = Supply.full(supply)
     table = Table({}, pool, dice, rng, rulings or Rulings())

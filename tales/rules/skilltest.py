@@ -6,6 +6,7 @@ the prompt can show the live odds while cards are committed.
 
 from __future__ import annotations
 
+from tales.errors import RulesError
 from tales.rules.abilities import PREPARING, ROLLED, ability_options, use_ability
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, Option, Proc
@@ -46,7 +47,7 @@ REROLL_COST = 2  # "By spending 2 MAGIC points, you may reroll as many white dic
 def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOutcome]:
     """Run one whole test for ``actor`` and report its outcome."""
     if not actor.active:
-        raise ValueError(
+        raise RulesError(
             f"{actor.name} cannot start a test: only a living player's investigator can"
         )
     state = TestState(actor, spec, spec.attribute)

@@ -8,6 +8,7 @@ status ("The Companion does not receive any Status effects").
 
 from __future__ import annotations
 
+from tales.errors import RulesError
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.events import (
     CardDiscarded,
@@ -70,7 +71,7 @@ def gain_token(table: Table, inv: Investigator, token: StatusToken) -> None:
 def resolve_token(table: Table, inv: Investigator, token: StatusToken) -> None:
     """Resolve one token of a type and return it to the supply."""
     if not inv.has_token(token):
-        raise ValueError(f"{inv.name} has no {token} token to resolve")
+        raise RulesError(f"{inv.name} has no {token} token to resolve")
     inv.tokens[token] -= 1
     table.supply.return_token(token)
     table.emit(TokenResolved(inv.slug, token))

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tales.errors import RulesError
 from tales.rules.decisions import EventSink
 from tales.rules.dice import DiceSet
 from tales.rules.events import Event
@@ -40,7 +41,7 @@ class Table:
             return self.investigators[slug]
         except KeyError:
             names = ", ".join(self.investigators)
-            raise KeyError(f"no investigator {slug!r} at the table; there are {names}") from None
+            raise RulesError(f"no investigator {slug!r} at the table; there are {names}") from None
 
     def players(self) -> list[Investigator]:
         """Investigators controlled by a player and still alive."""

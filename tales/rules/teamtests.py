@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tales.errors import RulesError
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.events import StatusCardsResolved
 from tales.rules.investigators import Investigator
@@ -67,7 +68,7 @@ def recovery_test(table: Table, inv: Investigator, kind: StatusCardKind) -> Proc
     """Try to remove STRESS (POWER) or INJURY (CONSTITUTION) cards: each
     success removes one card to the supply (ruling ``recovery-test``)."""
     if kind not in recovery_kinds(inv):
-        raise ValueError(f"{inv.name} has no {kind} card in the play area to remove")
+        raise RulesError(f"{inv.name} has no {kind} card in the play area to remove")
     outcome = yield from skill_test(table, inv, TestSpec(RECOVERY_ATTRIBUTE[kind], 1))
     if outcome.passed:
         cards = [c for c in inv.play_area if c.status is kind][: outcome.successes]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tales.errors import RulesError
+
 
 class Attribute(StrEnum):
     """The six attributes a test can target ("Each test targets one of 6 attributes")."""
@@ -80,4 +82,4 @@ def parse_attribute(text: str) -> Attribute:
         return Attribute(text.strip().upper())
     except ValueError:
         names = ", ".join(a.value for a in Attribute)
-        raise ValueError(f"{text!r} is not an attribute; use one of {names}") from None
+        raise RulesError(f"{text!r} is not an attribute; use one of {names}") from None

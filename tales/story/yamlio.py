@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from tales.errors import TalesError
 from tales.story.problems import Problem
 
 
-class YamlFileError(Exception):
+class YamlFileError(TalesError):
     def __init__(self, problem: Problem) -> None:
         self.problem = problem
         super().__init__(str(problem))
