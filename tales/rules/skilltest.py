@@ -36,6 +36,7 @@ from tales.rules.teststate import (
     choose_white_dice,
     explode,
     explosion_ready,
+    red_mode_for,
     reroll_dice,
 )
 
@@ -168,14 +169,9 @@ def _find_card(table: Table, card_id: str) -> tuple[Investigator, Card]:
 def roll(table: Table, state: TestState) -> None:
     """Resolve ADVANTAGE or DISADVANTAGE, then roll every die at once."""
     actor = state.actor
-    for token, mode in (
-        (StatusToken.ADVANTAGE, RedMode.ADVANTAGE),
-        (StatusToken.DISADVANTAGE, RedMode.DISADVANTAGE),
-    ):
-        if actor.has_token(token):
-            resolve_token(table, actor, token)
-            state.red_mode = mode
-            break
+    state.red_mode, token = red_mode_for(actor)
+    if token is not None:
+        resolve_token(table, actor, token)
     count = state.white_pool(table.dice.white_count)
     actor.bonus_white_dice = 0
     state.white = [Die(table.dice.roll_white(table.rng)) for _ in range(count)]

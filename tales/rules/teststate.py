@@ -112,11 +112,7 @@ class TestState:
         """The exact chance of passing if the dice were rolled now, for the
         best play: what the prompt shows while cards are committed."""
         actor = self.actor
-        mode = RedMode.NORMAL
-        if actor.has_token(StatusToken.ADVANTAGE):
-            mode = RedMode.ADVANTAGE
-        elif actor.has_token(StatusToken.DISADVANTAGE):
-            mode = RedMode.DISADVANTAGE
+        mode, _ = red_mode_for(actor)
         return pass_probability(
             table.dice,
             white=self.white_pool(table.dice.white_count),
@@ -125,6 +121,16 @@ class TestState:
             mode=mode,
             shatters_count=actor.shatters_count_next_test,
         )
+
+
+def red_mode_for(actor: Investigator) -> tuple[RedMode, StatusToken | None]:
+    """The red dice a test by ``actor`` rolls, and the token that decides it.
+    An investigator never holds both tokens: they cancel on gain."""
+    if actor.has_token(StatusToken.ADVANTAGE):
+        return RedMode.ADVANTAGE, StatusToken.ADVANTAGE
+    if actor.has_token(StatusToken.DISADVANTAGE):
+        return RedMode.DISADVANTAGE, StatusToken.DISADVANTAGE
+    return RedMode.NORMAL, None
 
 
 @dataclass(frozen=True, slots=True)
