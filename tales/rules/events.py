@@ -52,9 +52,10 @@ class StatusCardsResolved(Event):
 @dataclass(frozen=True, slots=True)
 class StatusCardGained(Event):
     investigator: str
-    card: str | None  # None: the supply ran out (Components Golden Rule)
+    card: str | None  # None unless the outcome is "gained"
     kind: StatusCardKind
-    zone: str
+    zone: str  # "discard" or "deck"
+    outcome: str  # "gained", "supply empty", "companion", "dead"
 
 
 @dataclass(frozen=True, slots=True)

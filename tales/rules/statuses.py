@@ -81,19 +81,19 @@ def gain_status_card(
     table: Table, inv: Investigator, kind: StatusCardKind, zone: str = "discard"
 ) -> None:
     """Add a status card from the supply to the discard pile (end-of-round
-    tokens) or the deck (``zone="deck"``, shuffled in)."""
+    tokens) or the deck (``zone="deck"``, shuffled in). Aimed at a Companion
+    or the dead, it is reported and dropped (ruling ``companion-no-status``)."""
+    if zone not in ("discard", "deck"):
+        raise ValueError(f"a status card goes to the 'discard' pile or the 'deck', not {zone!r}")
     if inv.companion or inv.dead:
-        # Ruling companion-no-status: reported, then dropped.
-        table.emit(
-            StatusCardGained(
-                inv.slug, None, kind, "none: companion" if inv.companion else "none: dead"
-            )
-        )
+        outcome = "companion" if inv.companion else "dead"
+        table.emit(StatusCardGained(inv.slug, None, kind, zone, outcome))
         return
     card = table.supply.take_status_card(kind)
-    table.emit(StatusCardGained(inv.slug, card.id if card else None, kind, zone))
     if card is None:
+        table.emit(StatusCardGained(inv.slug, None, kind, zone, "supply empty"))
         return
+    table.emit(StatusCardGained(inv.slug, card.id, kind, zone, "gained"))
     if zone == "deck":
         inv.deck.insert(table.rng.randrange(len(inv.deck) + 1), card)
     else:

@@ -156,8 +156,8 @@ def test_gaining_a_status_card_from_an_empty_pile_gives_none(core: Core) -> None
         gain_status_card(table, arthur, StatusCardKind.INJURY, zone)
 
     assert table.sink.take() == (
-        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "discard"),
-        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "deck"),
+        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "discard", "supply empty"),
+        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "deck", "supply empty"),
     )
     assert arthur.all_cards() == cards_before
 
@@ -175,7 +175,7 @@ def test_bleeding_with_no_injury_card_left_still_spends_the_token(core: Core) ->
 
     assert table.sink.take() == (
         TokenResolved(arthur.slug, StatusToken.BLEEDING),
-        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "discard"),
+        StatusCardGained(arthur.slug, None, StatusCardKind.INJURY, "discard", "supply empty"),
     )
     assert arthur.tokens[StatusToken.BLEEDING] == 0 and arthur.discard == []
 
@@ -187,7 +187,9 @@ def test_gained_status_card_comes_from_the_supply_to_the_discard_pile(core: Core
     arthur = table.investigator("arthur-blackwood")
     gain_status_card(table, arthur, StatusCardKind.POISON)
     (event,) = table.sink.take()
-    assert event == StatusCardGained(arthur.slug, "poison-01", StatusCardKind.POISON, "discard")
+    assert event == StatusCardGained(
+        arthur.slug, "poison-01", StatusCardKind.POISON, "discard", "gained"
+    )
     assert [c.id for c in arthur.discard] == ["poison-01"]
     assert len(table.supply.status_cards[StatusCardKind.POISON]) == 14
 
@@ -234,8 +236,21 @@ def test_status_card_aimed_at_a_companion_is_reported(core: Core) -> None:
 
     gain_status_card(table, ezra, StatusCardKind.STRESS)
 
-    events = table.sink.take()
-    assert [getattr(e, "investigator", None) for e in events] == [ezra.slug]
+    assert table.sink.take() == (
+        StatusCardGained(ezra.slug, None, StatusCardKind.STRESS, "discard", "companion"),
+    )
+    assert (
+        len(table.supply.status_cards[StatusCardKind.STRESS])
+        == core.supply.status_cards[StatusCardKind.STRESS]
+    )
+
+
+def test_a_status_card_goes_only_to_the_discard_pile_or_the_deck(core: Core) -> None:
+    table = table_for(core, ["arthur-blackwood"])
+    with pytest.raises(ValueError, match="'hand'"):
+        gain_status_card(
+            table, table.investigator("arthur-blackwood"), StatusCardKind.STRESS, "hand"
+        )
 
 
 # --- Status cards in the play area -------------------------------------------------
