@@ -9,6 +9,7 @@ says when each may be used and what it does.
 
 from __future__ import annotations
 
+from tales.errors import RulesError
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
@@ -31,21 +32,23 @@ EFFECTS = (
     "extra-die",  # Irene Dubois: "Gain 1 white die for the next test."
 )
 
-# Stages of play at which an ability can do something.
-OUTSIDE_TEST, PREPARING, ROLLED = "outside a test", "preparing a test", "dice rolled"
+
+def _rolled(state: TestState | None) -> bool:
+    """Whether a test is in progress and its dice are down."""
+    return state is not None and bool(state.red)
 
 
-def usable(
-    table: Table, user: Investigator, target: Investigator, stage: str, state: TestState | None
-) -> bool:
-    """Whether ``user``'s ability would do anything for ``target`` now."""
+def usable(user: Investigator, target: Investigator, state: TestState | None = None) -> bool:
+    """Whether ``user``'s ability would do anything for ``target`` now:
+    outside a test (``state`` is None), while a test is prepared, or once its
+    dice are rolled (ruling ``abilities-in-tests``)."""
     effect = user.sheet.ability_effect
     if effect in ("gain-advantage", "extra-die"):
         return True  # used after the roll, it waits for the next test
     if effect == "shatters-count":
-        return stage != ROLLED  # "before the Dice roll phase of a test resolution"
+        return not _rolled(state)  # "before the Dice roll phase of a test resolution"
     if effect in ("cancel-die", "reroll"):
-        return stage == ROLLED and state is not None and any(not d.cancelled for d in state.white)
+        return state is not None and _rolled(state) and any(not d.cancelled for d in state.white)
     if effect == "take-from-discard":
         return bool(target.discard)
     if effect == "take-from-play-area":
@@ -63,26 +66,48 @@ def _takeable_from_play_area(target: Investigator, state: TestState | None) -> l
     return [c.id for c in target.play_area if not c.is_status and c.id not in committed]
 
 
-def ability_options(table: Table, stage: str, state: TestState | None = None) -> list[Option]:
-    """``ability:<user>:<target>`` options usable now. During a test the
-    target is the acting investigator, and PANIC shuts out other people's
-    abilities as it shuts out their help."""
-    options: list[Option] = []
-    for user in table.investigators.values():
-        if user.dead or user.energy < ABILITY_COST:
-            continue
-        if user.companion and not table.rulings.flag("companion-abilities"):
-            continue
-        for target in _targets(table, user, state):
-            if usable(table, user, target, stage, state):
-                whom = "self" if target is user else target.name
-                options.append(
-                    Option(
-                        f"ability:{user.slug}:{target.slug}",
-                        f"{user.name}'s ability on {whom} (2 ENERGY): {user.sheet.ability}",
-                    )
-                )
-    return options
+def verify_ability(
+    table: Table, user: Investigator, target: Investigator, state: TestState | None = None
+) -> None:
+    """Raise :class:`RulesError` with a full sentence unless ``user`` may use
+    their ability on ``target`` now."""
+    if user.dead:
+        raise RulesError(f"{user.name} is dead and can use no ability")
+    if user.companion and not table.rulings.flag("companion-abilities"):
+        raise RulesError(f"{user.name} is a Companion; Companions' abilities are switched off")
+    if user.energy < ABILITY_COST:
+        raise RulesError(f"{user.name} has {user.energy} ENERGY; an ability costs {ABILITY_COST}")
+    if target not in _targets(table, user, state):
+        where = "the investigator taking the test" if state else "someone at the same location"
+        raise RulesError(f"{user.name}'s ability can reach only {where}, not {target.name}")
+    if not usable(user, target, state):
+        raise RulesError(f"{user.name}'s ability would do nothing for {target.name} now")
+
+
+def can_use_ability(
+    table: Table, user: Investigator, target: Investigator, state: TestState | None = None
+) -> bool:
+    try:
+        verify_ability(table, user, target, state)
+    except RulesError:
+        return False
+    return True
+
+
+def ability_options(table: Table, state: TestState | None = None) -> list[Option]:
+    """``ability:<user>:<target>`` options usable now, outside a test or in
+    the test ``state``. During a test the target is the acting investigator,
+    and PANIC shuts out other people's abilities as it shuts out their help."""
+    return [
+        Option(
+            f"ability:{user.slug}:{target.slug}",
+            f"{user.name}'s ability on {'self' if target is user else target.name} "
+            f"({ABILITY_COST} ENERGY): {user.sheet.ability}",
+        )
+        for user in table.investigators.values()
+        for target in _targets(table, user, state)
+        if can_use_ability(table, user, target, state)
+    ]
 
 
 def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:
@@ -99,6 +124,7 @@ def use_ability(
     table: Table, user: Investigator, target: Investigator, state: TestState | None = None
 ) -> Proc[None]:
     """Pay 2 ENERGY and apply the full effect to ``target``."""
+    verify_ability(table, user, target, state)
     effect = user.sheet.ability_effect
     change_track(table, user, Track.ENERGY, -ABILITY_COST, "ability")
     table.emit(AbilityUsed(user.slug, target.slug, effect))
@@ -120,9 +146,11 @@ def use_ability(
         )
     elif effect == "draw-past-status":
         _draw_past_status(table, target)
-    elif effect == "cancel-die" and state is not None:
+    elif effect == "cancel-die":
+        assert state is not None  # verified: only once the dice are rolled
         yield from _cancel_die(table, state)
-    elif effect == "reroll" and state is not None:
+    elif effect == "reroll":
+        assert state is not None  # verified: only once the dice are rolled
         chosen = yield from choose_white_dice(
             state, f"{user.name}'s ability: choose the white dice to reroll", "Reroll {n} dice"
         )

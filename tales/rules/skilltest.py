@@ -7,7 +7,7 @@ the prompt can show the live odds while cards are committed.
 from __future__ import annotations
 
 from tales.errors import RulesError
-from tales.rules.abilities import PREPARING, ROLLED, ability_options, use_ability
+from tales.rules.abilities import ability_options, use_ability
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.dice import Face
@@ -98,7 +98,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
                         f"{companion.name} (Companion) helps with 1 {attribute} success",
                     )
                 )
-    options += ability_options(table, PREPARING, state)
+    options += ability_options(table, state)
     options.append(Option("roll", "Roll the dice"))
     return tuple(options)
 
@@ -217,7 +217,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
                 )
                 for p in magic_payers(table, state)
             ]
-        options += ability_options(table, ROLLED, state)
+        options += ability_options(table, state)
         options.append(Option("accept", "Keep these dice"))
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)

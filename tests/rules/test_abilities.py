@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tales.rules.abilities import OUTSIDE_TEST, ability_options, use_ability
+from tales.errors import RulesError
+from tales.rules.abilities import ability_options, can_use_ability, use_ability, verify_ability
 from tales.rules.events import TestResolved
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_status_card
@@ -29,9 +30,7 @@ def test_sarah_uses_her_ability_on_ezra(core):
     ezra.play_area.append(played)
     energy = sarah.energy
 
-    assert "ability:sarah-elington:ezra-marsh" in {
-        o.id for o in ability_options(table, OUTSIDE_TEST)
-    }
+    assert "ability:sarah-elington:ezra-marsh" in {o.id for o in ability_options(table)}
     engine = run(table, use_ability(table, sarah, ezra))
     engine.apply(f"take:{played.id}")
 
@@ -46,16 +45,14 @@ def test_abilities_reach_only_the_same_location(core):
     sarah, ezra = table.investigator("sarah-elington"), table.investigator("ezra-marsh")
     sarah.location, ezra.location = "boathouse", "chapel"
     ezra.play_area.append(ezra.deck.pop())
-    assert "ability:sarah-elington:ezra-marsh" not in {
-        o.id for o in ability_options(table, OUTSIDE_TEST)
-    }
+    assert "ability:sarah-elington:ezra-marsh" not in {o.id for o in ability_options(table)}
 
 
 def test_no_ability_without_two_energy(core):
     table = table_for(core, ["arthur-blackwood"])
     arthur = table.investigator("arthur-blackwood")
     arthur.energy = 1
-    assert ability_options(table, OUTSIDE_TEST) == []
+    assert ability_options(table) == []
 
 
 @ruling("abilities-in-tests")
@@ -193,6 +190,32 @@ def test_a_companion_lends_its_ability_to_any_player(core, allowed):
     table = table_for(core, ["ezra-marsh"], ["arthur-blackwood"])
     table.rulings = table.rulings.with_overrides(companion_abilities=allowed)
     table.investigator("ezra-marsh").location = "pier"
-    ids = {o.id for o in ability_options(table, OUTSIDE_TEST)}
+    ids = {o.id for o in ability_options(table)}
     assert ("ability:arthur-blackwood:ezra-marsh" in ids) is allowed
     assert "ability:arthur-blackwood:arthur-blackwood" not in ids
+
+
+@pytest.mark.parametrize(
+    ("arrange", "message"),
+    [
+        (lambda sarah, ezra: setattr(sarah, "energy", 1), "has 1 ENERGY; an ability costs 2"),
+        (lambda sarah, ezra: setattr(ezra, "location", "chapel"), "can reach only someone"),
+        (lambda sarah, ezra: ezra.play_area.clear(), "would do nothing for Ezra Marsh"),
+        (lambda sarah, ezra: setattr(sarah, "dead", True), "is dead"),
+    ],
+)
+def test_an_illegal_ability_is_refused_before_anything_is_paid(core, arrange, message):
+    table = table_for(core, ["sarah-elington", "ezra-marsh"])
+    sarah, ezra = table.investigator("sarah-elington"), table.investigator("ezra-marsh")
+    sarah.location = ezra.location = "boathouse"
+    ezra.play_area.append(ezra.deck.pop())
+    assert can_use_ability(table, sarah, ezra)
+    arrange(sarah, ezra)
+    before = table.snapshot()
+
+    assert not can_use_ability(table, sarah, ezra)
+    with pytest.raises(RulesError, match=message):
+        verify_ability(table, sarah, ezra)
+    with pytest.raises(RulesError, match=message):
+        run(table, use_ability(table, sarah, ezra))
+    assert table.snapshot() == before

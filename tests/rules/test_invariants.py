@@ -26,7 +26,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tales.errors import IllegalInput
-from tales.rules.abilities import OUTSIDE_TEST, ability_options, use_ability
+from tales.rules.abilities import ability_options, use_ability
 from tales.rules.decisions import Decision, Engine, Option, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.setup import TEAM_SIZE
@@ -85,7 +85,7 @@ def activity_options(table: Table) -> tuple[Option, ...]:
         options += [
             Option(f"card:{inv.slug}:{k}", f"{inv.name} gains a {k} card") for k in StatusCardKind
         ]
-    options += ability_options(table, OUTSIDE_TEST)
+    options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
 
