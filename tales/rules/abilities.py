@@ -66,48 +66,64 @@ def _takeable_from_play_area(target: Investigator, state: TestState | None) -> l
     return [c.id for c in target.play_area if not c.is_status and c.id not in committed]
 
 
+def _refusal(
+    table: Table,
+    user: Investigator,
+    target: Investigator,
+    state: TestState | None,
+    reach: list[Investigator] | None = None,
+) -> str | None:
+    """Why ``user`` may not use their ability on ``target`` now, or None.
+    ``reach`` is ``_targets(table, user, state)`` when the caller has it."""
+    if user.dead:
+        return f"{user.name} is dead and can use no ability"
+    if user.companion and not table.rulings.flag("companion-abilities"):
+        return f"{user.name} is a Companion; Companions' abilities are switched off"
+    if user.energy < ABILITY_COST:
+        return f"{user.name} has {user.energy} ENERGY; an ability costs {ABILITY_COST}"
+    if target not in (reach if reach is not None else _targets(table, user, state)):
+        where = "the investigator taking the test" if state else "someone at the same location"
+        return f"{user.name}'s ability can reach only {where}, not {target.name}"
+    if not usable(user, target, state):
+        return f"{user.name}'s ability would do nothing for {target.name} now"
+    return None
+
+
 def verify_ability(
     table: Table, user: Investigator, target: Investigator, state: TestState | None = None
 ) -> None:
     """Raise :class:`RulesError` with a full sentence unless ``user`` may use
     their ability on ``target`` now."""
-    if user.dead:
-        raise RulesError(f"{user.name} is dead and can use no ability")
-    if user.companion and not table.rulings.flag("companion-abilities"):
-        raise RulesError(f"{user.name} is a Companion; Companions' abilities are switched off")
-    if user.energy < ABILITY_COST:
-        raise RulesError(f"{user.name} has {user.energy} ENERGY; an ability costs {ABILITY_COST}")
-    if target not in _targets(table, user, state):
-        where = "the investigator taking the test" if state else "someone at the same location"
-        raise RulesError(f"{user.name}'s ability can reach only {where}, not {target.name}")
-    if not usable(user, target, state):
-        raise RulesError(f"{user.name}'s ability would do nothing for {target.name} now")
+    reason = _refusal(table, user, target, state)
+    if reason is not None:
+        raise RulesError(reason)
 
 
 def can_use_ability(
     table: Table, user: Investigator, target: Investigator, state: TestState | None = None
 ) -> bool:
-    try:
-        verify_ability(table, user, target, state)
-    except RulesError:
-        return False
-    return True
+    return _refusal(table, user, target, state) is None
 
 
 def ability_options(table: Table, state: TestState | None = None) -> list[Option]:
     """``ability:<user>:<target>`` options usable now, outside a test or in
     the test ``state``. During a test the target is the acting investigator,
     and PANIC shuts out other people's abilities as it shuts out their help."""
-    return [
-        Option(
-            f"ability:{user.slug}:{target.slug}",
-            f"{user.name}'s ability on {'self' if target is user else target.name} "
-            f"({ABILITY_COST} ENERGY): {user.sheet.ability}",
-        )
-        for user in table.investigators.values()
-        for target in _targets(table, user, state)
-        if can_use_ability(table, user, target, state)
-    ]
+    options: list[Option] = []
+    for user in table.investigators.values():
+        if user.dead or user.energy < ABILITY_COST:
+            continue  # the common case, checked before working out the reach
+        reach = _targets(table, user, state)
+        options += [
+            Option(
+                f"ability:{user.slug}:{target.slug}",
+                f"{user.name}'s ability on {'self' if target is user else target.name} "
+                f"({ABILITY_COST} ENERGY): {user.sheet.ability}",
+            )
+            for target in reach
+            if _refusal(table, user, target, state, reach) is None
+        ]
+    return options
 
 
 def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:
