@@ -83,26 +83,45 @@ def _load_dice(reader: Reader) -> DiceSet | None:
     data = reader.mapping(reader.load(), "the dice file")
     if data is None:
         return None
-    faces: dict[str, tuple[Face, ...]] = {}
-    for kind in ("white", "red"):
-        die = reader.get(data, kind, dict, what="the dice file")
-        words = reader.get(die, "faces", list, what=f"the {kind} die") if die else None
-        if words is None:
-            continue
-        try:
-            faces[kind] = tuple(Face.parse(str(w)) for w in words)
-        except FaceError as error:
-            reader.error(reader.at(die, "faces"), BAD_VALUE, str(error))
-    if len(faces) != 2:
+    reader.only_keys(data, ("white", "red"), "the dice file")
+    dice = [_load_die(reader, data, kind) for kind in ("white", "red")]
+    if any(d is None for d in dice):
         return None
-    counts = {k: (data[k].get("count") if isinstance(data[k], dict) else None) for k in faces}
+    (white, white_count), (red, red_count) = dice  # type: ignore[misc]
     try:
-        return DiceSet(
-            faces["white"], faces["red"], int(counts["white"] or 6), int(counts["red"] or 2)
-        )
-    except (FaceError, ValueError) as error:
-        reader.error((1, 1), BAD_VALUE, str(error))
+        return DiceSet(white, red, white_count, red_count)
+    except FaceError as error:
+        reader.error(reader.at(data, "white"), BAD_VALUE, str(error))
         return None
+
+
+_DICE_IN_BOX = {"white": 6, "red": 2}  # "All 8 dice (6 white and 2 red)"
+
+
+def _load_die(
+    reader: Reader, data: dict[str, Any], kind: str
+) -> tuple[tuple[Face, ...], int] | None:
+    """One kind of die: its faces and how many the box holds."""
+    what = f"the {kind} die"
+    die = reader.get(data, kind, dict, what="the dice file")
+    if die is None:
+        return None
+    reader.only_keys(die, ("faces", "count"), what)
+    words = reader.get(die, "faces", list, what=what)
+    count = reader.get(die, "count", int, what=what, required=False)
+    if count is None and "count" not in die:
+        count = _DICE_IN_BOX[kind]
+    elif count is not None and count < 1:
+        reader.error(reader.at(die, "count"), BAD_VALUE, f"{what}: the box holds at least 1")
+        count = None
+    faces = None
+    try:
+        faces = tuple(Face.parse(str(w)) for w in words) if words is not None else None
+    except FaceError as error:
+        reader.error(reader.at(die, "faces"), BAD_VALUE, str(error))
+    if faces is None or count is None:
+        return None
+    return faces, count
 
 
 def _attribute(reader: Reader, value: Any, where: tuple[int, int]) -> Attribute | None:
@@ -242,12 +261,7 @@ _ITEM_KEYS = ("name", "owner", "kind", "hands", "uses", "attribute", "damage", "
 def _load_items(reader: Reader) -> dict[str, ItemCard]:
     data = reader.mapping(reader.load(), "the items file")
     items: dict[str, ItemCard] = {}
-    for slug, entry in (data or {}).items():
-        what = f"item {slug!r}"
-        card = reader.mapping(entry, what, reader.at(data, slug))
-        if card is None:
-            continue
-        reader.only_keys(card, _ITEM_KEYS, what)
+    for slug, card, what in reader.entries(data, "item", _ITEM_KEYS):
         name = reader.get(card, "name", str, what=what)
         kind = reader.get(card, "kind", str, what=what)
         uses = reader.get(card, "uses", int, what=what)
@@ -314,12 +328,7 @@ _RULING_KEYS = ("title", "default", "rationale", "rulebook")
 def load_rulings(reader: Reader) -> Rulings:
     data = reader.mapping(reader.load(), "the rulings file")
     rulings: dict[str, Ruling] = {}
-    for ruling_id, entry in (data or {}).items():
-        what = f"ruling {ruling_id!r}"
-        body = reader.mapping(entry, what, reader.at(data, ruling_id))
-        if body is None:
-            continue
-        reader.only_keys(body, _RULING_KEYS, what)
+    for ruling_id, body, what in reader.entries(data, "ruling", _RULING_KEYS):
         title = reader.get(body, "title", str, what=what)
         rationale = reader.get(body, "rationale", str, what=what)
         if "default" not in body:

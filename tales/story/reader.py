@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -81,6 +81,20 @@ class Reader:
             )
             return None
         return cast(T, value)
+
+    def entries(
+        self, data: dict[Any, Any] | None, noun: str, allowed: Iterable[str]
+    ) -> Iterator[tuple[str, dict[Any, Any], str]]:
+        """Each ``key: {mapping}`` entry of a file such as items.yaml, as
+        (key, mapping, "noun 'key'"), with its fields checked against
+        ``allowed``; entries that are not mappings are reported and skipped."""
+        allowed = list(allowed)
+        for key, entry in (data or {}).items():
+            what = f"{noun} {key!r}"
+            body = self.mapping(entry, what, position(data, key))
+            if body is not None:
+                self.only_keys(body, allowed, what)
+                yield str(key), body, what
 
     def only_keys(self, mapping: dict[Any, Any], allowed: Iterable[str], what: str) -> None:
         allowed = list(allowed)
