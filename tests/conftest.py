@@ -4,13 +4,14 @@ worked example says they rolled."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pytest
 
 from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
 from tales.rules.dice import DiceSet, Face
+from tales.rules.investigators import Investigator
 from tales.rules.setup import new_table
 from tales.rules.table import Table
 from tales.story.core import Core, load_core
@@ -93,10 +94,11 @@ def run(table: Table, procedure: Proc[object]) -> Engine[object]:
     return Engine(procedure, table.sink)
 
 
-def cards_of(table: Table, slug: str, attribute: str, count: int) -> list[Card]:
-    """``count`` cards from the investigator's deck whose primary icon is ``attribute``."""
-    inv = table.investigator(slug)
-    found = [c for c in inv.deck if c.attribute is not None and c.attribute.value == attribute]
-    if len(found) < count:
-        raise AssertionError(f"{slug} has only {len(found)} {attribute} cards")
-    return found[:count]
+def deal(inv: Investigator, test: Callable[[Card], object], count: int) -> list[Card]:
+    """Move ``count`` cards passing ``test`` from the deck to the hand."""
+    cards = [c for c in inv.deck if test(c)][:count]
+    assert len(cards) == count, f"{inv.slug} has only {len(cards)} such cards"
+    for card in cards:
+        inv.deck.remove(card)
+        inv.hand.append(card)
+    return cards

@@ -10,13 +10,7 @@ from tales.rules.events import TestResolved
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_status_card
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken
-from tests.conftest import load_dice, red, ruling, run, table_for, white
-
-
-def _to_hand(inv, cards):
-    for card in cards:
-        inv.deck.remove(card)
-        inv.hand.append(card)
+from tests.conftest import deal, load_dice, red, ruling, run, table_for, white
 
 
 def test_sarah_uses_her_ability_on_ezra(core):
@@ -76,8 +70,7 @@ def test_ezra_makes_shattered_stars_count_only_before_the_roll(core):
     use that Ability before the Dice roll phase of a test resolution.\""""
     table = table_for(core, ["ezra-marsh"])
     ezra = table.investigator("ezra-marsh")
-    dice_cards = [c for c in ezra.deck if c.dice_for(Attribute.EDUCATION)][:2]
-    _to_hand(ezra, dice_cards)
+    dice_cards = deal(ezra, lambda c: c.dice_for(Attribute.EDUCATION), 2)
     load_dice(table, [*white("shatter", "shatter"), *red("blank")])
     engine = run(table, skill_test(table, ezra, TestSpec(Attribute.EDUCATION, 2)))
     engine.apply_all([f"play:{c.id}" for c in dice_cards])
@@ -95,8 +88,7 @@ def test_laszlo_cancels_a_white_die_after_the_roll(core):
     """Laszlo: "During a test: cancel the result of 1 white dice.\""""
     table = table_for(core, ["laszlo-varga"])
     laszlo = table.investigator("laszlo-varga")
-    dice_cards = [c for c in laszlo.deck if c.dice_for(Attribute.POWER)][:2]
-    _to_hand(laszlo, dice_cards)
+    dice_cards = deal(laszlo, lambda c: c.dice_for(Attribute.POWER), 2)
     load_dice(table, [*white("success", "shatter"), *red("blank")])
     engine = run(table, skill_test(table, laszlo, TestSpec(Attribute.POWER, 1)))
     engine.apply_all([f"play:{c.id}" for c in dice_cards])
@@ -112,8 +104,7 @@ def test_philip_rerolls_for_energy_not_magic(core):
     """Philip: "Reroll any number of white dice.\""""
     table = table_for(core, ["philip-harris"])
     philip = table.investigator("philip-harris")
-    dice_cards = [c for c in philip.deck if c.dice_for(Attribute.AGILITY)][:2]
-    _to_hand(philip, dice_cards)
+    dice_cards = deal(philip, lambda c: c.dice_for(Attribute.AGILITY), 2)
     load_dice(table, [*white("blank", "blank"), *red("blank"), *white("success", "success")])
     engine = run(table, skill_test(table, philip, TestSpec(Attribute.AGILITY, 2)))
     engine.apply_all([f"play:{c.id}" for c in dice_cards])
@@ -177,8 +168,7 @@ def test_sarah_cannot_take_back_status_cards_or_cards_in_the_current_test(core):
     gain_status_card(table, sarah, StatusCardKind.PANIC)
     sarah.play_area += sarah.discard
     sarah.discard.clear()
-    card = next(c for c in sarah.deck if c.successes_for(Attribute.EDUCATION))
-    _to_hand(sarah, [card])
+    (card,) = deal(sarah, lambda c: c.successes_for(Attribute.EDUCATION), 1)
     engine = run(table, skill_test(table, sarah, TestSpec(Attribute.EDUCATION, 1)))
     engine.apply(f"play:{card.id}")
     assert "ability:sarah-elington:sarah-elington" not in engine.legal_ids()

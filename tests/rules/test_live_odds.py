@@ -9,17 +9,14 @@ from tales.rules.odds import RedMode, pass_probability
 from tales.rules.skilltest import TestSpec, TestState, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.terms import Attribute, StatusToken
-from tests.conftest import run, table_for
+from tests.conftest import deal, run, table_for
 
 
 def test_chance_follows_the_cards_committed(core):
     table = table_for(core, ["arthur-blackwood"])
     arthur = table.investigator("arthur-blackwood")
-    success_card = next(c for c in arthur.deck if c.successes_for(Attribute.STRENGTH))
-    die_card = next(c for c in arthur.deck if c.dice_for(Attribute.STRENGTH))
-    arthur.deck.remove(success_card)
-    arthur.deck.remove(die_card)
-    arthur.hand += [success_card, die_card]
+    (success_card,) = deal(arthur, lambda c: c.successes_for(Attribute.STRENGTH), 1)
+    (die_card,) = deal(arthur, lambda c: c.dice_for(Attribute.STRENGTH), 1)
 
     engine = run(table, skill_test(table, arthur, TestSpec(Attribute.STRENGTH, 2)))
     state = engine.pending.context

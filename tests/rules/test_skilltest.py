@@ -40,7 +40,7 @@ from tales.rules.teamtests import TeamOutcome, recovery_kinds, recovery_test, te
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.rules.teststate import eased
 from tales.story.core import Core
-from tests.conftest import load_dice, red, ruling, run, table_for, white
+from tests.conftest import deal, load_dice, red, ruling, run, table_for, white
 
 E = TypeVar("E", bound=Event)
 AGI, STR, POW, CON = (
@@ -53,16 +53,6 @@ ARTHUR, MARGARET, EZRA = "arthur-blackwood", "margaret-sinclair", "ezra-marsh"
 
 
 # --- helpers -----------------------------------------------------------------------
-
-
-def deal(inv: Investigator, test: Callable[[Card], object], count: int) -> list[Card]:
-    """Move ``count`` cards passing ``test`` from the deck to the hand."""
-    cards = [c for c in inv.deck if test(c)][:count]
-    assert len(cards) == count, f"{inv.slug} has only {len(cards)} such cards"
-    for card in cards:
-        inv.deck.remove(card)
-        inv.hand.append(card)
-    return cards
 
 
 def successes_in(attribute: Attribute) -> Callable[[Card], object]:

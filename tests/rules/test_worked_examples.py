@@ -11,7 +11,7 @@ from tales.rules.events import DiceRerolled, EventSymbolRolled, RedDieKept, Test
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken
-from tests.conftest import load_dice, red, ruling, run, stack_deck, table_for, white
+from tests.conftest import deal, load_dice, red, ruling, run, stack_deck, table_for, white
 
 
 @ruling("stop-drawing-after-status")
@@ -55,12 +55,8 @@ def test_arthur_ezra_and_companion_elizabeth_assist_up_to_the_cap(core):
     table = table_for(core, ["arthur-blackwood", "ezra-marsh"], ["elizabeth-hawthorne"])
     arthur, ezra = table.investigator("arthur-blackwood"), table.investigator("ezra-marsh")
     arthur.location = ezra.location = "harbour-office"
-    arthur_cards = [c for c in arthur.deck if c.helps(Attribute.STRENGTH)][:4]
-    ezra_cards = [c for c in ezra.deck if c.helps(Attribute.STRENGTH)][:3]
-    for inv, cards in ((arthur, arthur_cards), (ezra, ezra_cards)):
-        for card in cards:
-            inv.deck.remove(card)
-            inv.hand.append(card)
+    arthur_cards = deal(arthur, lambda c: c.helps(Attribute.STRENGTH), 4)
+    ezra_cards = deal(ezra, lambda c: c.helps(Attribute.STRENGTH), 3)
 
     engine = run(table, skill_test(table, arthur, TestSpec(Attribute.STRENGTH, 5)))
     assert not any(i.startswith(("assist:", "marker:")) for i in engine.legal_ids()), (
@@ -132,10 +128,7 @@ def test_elizabeth_rerolls_a_shattered_star_with_ezras_magic(core):
     table = table_for(core, ["elizabeth-hawthorne"], ["ezra-marsh"])
     elizabeth, ezra = table.investigator("elizabeth-hawthorne"), table.investigator("ezra-marsh")
     elizabeth.magic = 0
-    dice_cards = [c for c in elizabeth.deck if c.dice_for(Attribute.AGILITY)][:3]
-    for card in dice_cards:
-        elizabeth.deck.remove(card)
-        elizabeth.hand.append(card)
+    dice_cards = deal(elizabeth, lambda c: c.dice_for(Attribute.AGILITY), 3)
     load_dice(table, [*white("success", "success", "shatter"), *red("tentacle")])
 
     engine = run(table, skill_test(table, elizabeth, TestSpec(Attribute.AGILITY, 2)))
