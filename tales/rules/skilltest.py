@@ -270,7 +270,7 @@ def keep_red(table: Table, state: TestState) -> Proc[None]:
             Option(f"keep-red:{i}", f"Keep the red {face}") for i, face in enumerate(state.red)
         )
         choice = yield Decision(
-            state.actor.slug, "keep-red", "ADVANTAGE: keep which red die?", options
+            state.actor.slug, "keep-red", "ADVANTAGE: keep which red die?", options, state
         )
         state.kept_red = state.red[int(choice.partition(":")[2])]
         reason = "ADVANTAGE keeps the preferred"
