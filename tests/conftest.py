@@ -12,6 +12,7 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
 from tales.rules.dice import DiceSet, Face
 from tales.rules.investigators import Investigator
+from tales.rules.scenario import Scenario
 from tales.rules.setup import new_table
 from tales.rules.table import Table
 from tales.story.core import Core, load_core
@@ -102,3 +103,90 @@ def deal(inv: Investigator, test: Callable[[Card], object], count: int) -> list[
         inv.deck.remove(card)
         inv.hand.append(card)
     return cards
+
+
+def harbour_scenario() -> Scenario:
+    """A small scenario for rules tests: a waterfront of eight locations in two
+    areas, with a dead end far enough away to Run to.
+
+        pier - boathouse - net-loft - chandlery - warehouse - counting-house
+                  |
+               slipway - sea-cave (unrevealed)
+    """
+    from tales.rules.items import ItemCard
+    from tales.rules.scenario import (
+        Encounter,
+        Enemy,
+        EventBoard,
+        ExplorationTable,
+        Location,
+        Threshold,
+    )
+    from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
+
+    links = [
+        ("pier", "boathouse"),
+        ("boathouse", "net-loft"),
+        ("net-loft", "chandlery"),
+        ("chandlery", "warehouse"),
+        ("warehouse", "counting-house"),
+        ("boathouse", "slipway"),
+        ("slipway", "sea-cave"),
+    ]
+    names = {a for link in links for a in link}
+    adjacent = {n: frozenset({b for a, b in links if a == n} | {a for a, b in links if b == n}) for n in names}
+    area = {n: ("docks" if n in {"pier", "boathouse", "slipway", "sea-cave"} else "water-street") for n in names}
+    locations = {
+        n: Location(n, n.replace("-", " ").title(), area[n], adjacent[n], 10 + i)
+        for i, n in enumerate(sorted(names))
+    }
+    board = EventBoard(
+        spaces=(None, 101, None, 102, None, 103, None, 104),
+        thresholds=(
+            Threshold(EventSymbol.TENTACLE, 2, 172),
+            Threshold(EventSymbol.SKULL, 3, 173, frozenset({3, 4, 5})),
+        ),
+        start={"easy": 1, "standard": 1, "hard": 3},
+        death=190,
+    )
+    wrecker = Enemy(
+        "wrecker", "The Wrecker", 5, Attribute.APPEARANCE, 4, ((StatusCardKind.INJURY, 1),)
+    )
+    return Scenario(
+        id="harbour",
+        title="The Harbour",
+        locations=locations,
+        start="pier",
+        revealed=frozenset(names - {"sea-cave"}),
+        board=board,
+        encounters={"wrecker": Encounter("wrecker", "The Wrecker", wrecker, 150, 151)},
+        items={"boathook": ItemCard("boathook", "Boathook", "weapon", 3, 2, Attribute.STRENGTH, 2)},
+        exploration=ExplorationTable(
+            {"information": 5, "objective": 10, "item": 5, "clue": 5, "keyword": 2, "survivor": 5},
+            100,
+        ),
+    )
+
+
+def game_for(
+    core: Core,
+    players: Sequence[str],
+    companions: Sequence[str],
+    *,
+    seed: int = 1,
+    difficulty: str = "standard",
+) -> Table:
+    from tales.rules.setup import new_game
+
+    return new_game(
+        core.investigators,
+        core.items,
+        harbour_scenario(),
+        players=players,
+        companions=companions,
+        difficulty=difficulty,
+        dice=core.dice,
+        supply=core.supply,
+        seed=seed,
+        rulings=core.rulings,
+    )

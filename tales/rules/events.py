@@ -181,3 +181,102 @@ class CardTaken(Event):
 class DieCancelled(Event):
     index: int
     face: Face
+
+
+@dataclass(frozen=True, slots=True)
+class ReadParagraph(Event):
+    """The engine's word to the storybook: "read 172"."""
+
+    paragraph: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    round: int
+    time: int  # the space the time marker stands on
+
+
+@dataclass(frozen=True, slots=True)
+class TimeAdvanced(Event):
+    space: int
+    narrative: int | None  # read at the start of the next round
+
+
+@dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    investigator: str
+    cards: int
+    kept_in_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionsPaid(Event):
+    investigator: str
+    cards: tuple[str, ...]
+    markers: tuple[str, ...]  # "companion:marker"
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    investigator: str
+    origin: str | None
+    destination: str
+    how: str  # "move", "run", "narrative", "setup"
+
+
+@dataclass(frozen=True, slots=True)
+class LocationRevealed(Event):
+    location: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemGained(Event):
+    investigator: str
+    item: str
+    uses: int
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsed(Event):
+    investigator: str
+    item: str
+    uses_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMoved(Event):
+    """Given to another investigator, equipped, or put in the backpack."""
+
+    investigator: str
+    item: str
+    place: str
+    giver: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterStarted(Event):
+    encounter: str
+    location: str
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterProgress(Event):
+    encounter: str
+    path: str  # "combat" or "stratagem"
+    placed: int
+    tokens: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterEnded(Event):
+    encounter: str
+    how: str  # "combat", "stratagem" or "storybook"
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioEnded(Event):
+    why: str

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tales.rules.cards import Card
+from tales.rules.items import HeldItem
 from tales.rules.terms import Attribute, StatusToken, Track
 
 HAND_LIMIT = 5  # "Unless stated otherwise, each round begins with drawing up to 5 cards."
@@ -57,7 +58,7 @@ class Investigator:
     discard: list[Card] = field(default_factory=list)
     tokens: Counter[StatusToken] = field(default_factory=Counter)
     location: str | None = None
-    items: dict[str, int] = field(default_factory=dict)  # item slug -> uses left
+    items: list[HeldItem] = field(default_factory=list)
     markers_used: set[str] = field(default_factory=set)
     dead: bool = False
     # Effects of abilities that wait for the next test.
@@ -106,6 +107,9 @@ class Investigator:
         """Unused Companion markers: the action marker and three attributes."""
         names = [ACTION_MARKER, *(a.value for a in self.sheet.companion_markers)]
         return [n for n in names if n not in self.markers_used]
+
+    def item(self, slug: str) -> HeldItem | None:
+        return next((i for i in self.items if i.slug == slug), None)
 
     def all_cards(self) -> list[Card]:
         return [*self.deck, *self.hand, *self.play_area, *self.discard]

@@ -1,4 +1,10 @@
-"""Item and Weapon cards as printed."""
+"""Item and Weapon cards, as printed and as held.
+
+"Most Items and all Weapons have a specific number of uses ... When getting a
+new card, place Item use markers in number equal to its number of uses."
+Use markers come from the box's limited pool (Components Golden Rule), and
+go back to it as they are spent.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tales.rules.terms import Attribute
+
+HAND_SLOTS = 2  # "You may wield 2 one-handed weapons simultaneously."
+HAND, BACKPACK = "hand", "backpack"
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,3 +33,48 @@ class ItemCard:
     @property
     def weapon(self) -> bool:
         return self.kind == "weapon"
+
+
+@dataclass
+class HeldItem:
+    """An item card next to an investigator's board, with its use markers."""
+
+    card: ItemCard
+    uses: int
+    place: str = BACKPACK  # HAND or BACKPACK
+
+    @property
+    def slug(self) -> str:
+        return self.card.slug
+
+    @property
+    def in_hand(self) -> bool:
+        return self.place == HAND
+
+
+def hands_used(items: list[HeldItem]) -> int:
+    return sum(i.card.hands for i in items if i.in_hand)
+
+
+def first_place(items: list[HeldItem], card: ItemCard) -> str:
+    """Where a new card goes: "in either hand(s) or in a backpack slot,
+    depending on the icon on the card". A weapon takes free hands if there
+    are enough, else waits in the backpack (ruling ``backpack``)."""
+    if card.weapon and hands_used(items) + card.hands <= HAND_SLOTS:
+        return HAND
+    return BACKPACK
+
+
+def equip(items: list[HeldItem], slug: str) -> list[HeldItem]:
+    """Take a weapon from the backpack into the hands, putting back into the
+    backpack whichever weapons in hand leave too few hands free (the
+    latest-equipped stays longest). Returns the weapons put away."""
+    weapon = next(i for i in items if i.slug == slug)
+    put_away: list[HeldItem] = []
+    for held in [i for i in items if i.in_hand]:
+        if hands_used(items) + weapon.card.hands <= HAND_SLOTS:
+            break
+        held.place = BACKPACK
+        put_away.append(held)
+    weapon.place = HAND
+    return put_away

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tales.errors import RulesError
+from tales.rules.activities import gain_item
 from tales.rules.dice import DiceSet
+from tales.rules.events import Moved
 from tales.rules.investigators import Investigator, InvestigatorSheet
+from tales.rules.items import ItemCard
 from tales.rules.rulings import Rulings
+from tales.rules.scenario import Scenario
 from tales.rules.supply import Supply, SupplyCounts
 from tales.rules.table import Table
 
@@ -50,4 +54,53 @@ def new_table(
             table.investigators[players[0].slug].deck.append(heroism)
     for inv in table.players():
         rng.shuffle(inv.deck)
+    return table
+
+
+def new_game(
+    sheets: Mapping[str, InvestigatorSheet],
+    items: Mapping[str, ItemCard],
+    scenario: Scenario,
+    *,
+    players: Sequence[str],
+    companions: Sequence[str],
+    difficulty: str,
+    dice: DiceSet,
+    supply: SupplyCounts,
+    seed: int,
+    rulings: Rulings | None = None,
+) -> Table:
+    """A scenario ready for its first round: "Regardless of the number of
+    players, there will always be four Investigators in play"; players stand
+    on the starting location with their starting items; the time marker
+    "on the space that matches the selected difficulty level"."""
+    unknown = sorted((set(players) | set(companions)) - set(sheets))
+    if unknown:
+        raise RulesError(f"no investigator named {unknown[0]!r}; there are {', '.join(sheets)}")
+    if len(players) + len(companions) != TEAM_SIZE:
+        raise RulesError(
+            f"the team is always {TEAM_SIZE} investigators: {len(players)} players need "
+            f"{TEAM_SIZE - len(players)} companions, not {len(companions)}"
+        )
+    if difficulty not in scenario.board.start:
+        levels = ", ".join(scenario.board.start)
+        raise RulesError(f"{scenario.title} has no {difficulty!r} difficulty; choose {levels}")
+    table = new_table(
+        [sheets[p] for p in players],
+        [sheets[c] for c in companions],
+        dice=dice,
+        supply=supply,
+        seed=seed,
+        rulings=rulings,
+    )
+    table.scenario = scenario
+    table.difficulty = difficulty
+    table.time = scenario.board.start[difficulty]
+    table.revealed = {scenario.start, *scenario.revealed}
+    for inv in table.players():
+        inv.location = scenario.start
+        table.emit(Moved(inv.slug, None, scenario.start, "setup"))
+        starting = items.get(inv.sheet.starting_item)
+        if starting is not None:
+            gain_item(table, inv, starting)
     return table

@@ -11,11 +11,11 @@ from tales.rules.abilities import ability_options, use_ability
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.dice import Face
+from tales.rules.eventboard import place_event_token
 from tales.rules.events import (
     CardPlayed,
     DiceRerolled,
     DiceRolled,
-    EventSymbolRolled,
     FocusUsed,
     MarkerUsed,
     RedDieKept,
@@ -301,8 +301,5 @@ def resolve(table: Table, state: TestState) -> TestOutcome:
     state.actor.shatters_count_next_test = False
     symbol = state.kept_red.event if state.kept_red else None
     if symbol is not None:
-        placed = table.supply.take_event_token(symbol)
-        if placed:
-            table.event_tokens[symbol] += 1
-        table.emit(EventSymbolRolled(symbol, placed, table.event_tokens[symbol]))
+        place_event_token(table, symbol)
     return TestOutcome(passed, successes, need, symbol)

@@ -48,6 +48,10 @@ def change_track(table: Table, inv: Investigator, track: Track, delta: int, reas
     if track in (Track.VITALITY, Track.SANITY) and after == 0 and not inv.dead:
         inv.dead = True
         table.emit(InvestigatorDied(inv.slug, track))
+        # "Follow the scenario instructions for the death of an Investigator
+        # shown on the Event board."
+        if table.scenario is not None:
+            table.read_later(table.scenario.board.death, f"the death of {inv.name}")
 
 
 def gain_token(table: Table, inv: Investigator, token: StatusToken) -> None:

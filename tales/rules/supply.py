@@ -24,6 +24,8 @@ class SupplyCounts:
     status_tokens: Mapping[StatusToken, int]
     event_tokens: Mapping[EventSymbol, int]
     heroism_cards: int = 4
+    use_markers: int = 32  # "32 Item use markers"
+    encounter_tokens: int = 8  # "8 Encounter tokens"
 
 
 @dataclass
@@ -35,6 +37,8 @@ class Supply:
     status_tokens: Counter[StatusToken]
     event_tokens: Counter[EventSymbol]
     heroism_cards: list[Card] = field(default_factory=list)
+    use_markers: int = 32
+    encounter_tokens: int = 8
 
     @classmethod
     def full(cls, counts: SupplyCounts) -> Supply:
@@ -43,7 +47,14 @@ class Supply:
             for kind in StatusCardKind
         }
         heroism = [heroism_card(n) for n in range(counts.heroism_cards, 0, -1)]
-        return cls(cards, Counter(counts.status_tokens), Counter(counts.event_tokens), heroism)
+        return cls(
+            cards,
+            Counter(counts.status_tokens),
+            Counter(counts.event_tokens),
+            heroism,
+            counts.use_markers,
+            counts.encounter_tokens,
+        )
 
     def take_status_card(self, kind: StatusCardKind) -> Card | None:
         pool = self.status_cards[kind]
@@ -65,6 +76,17 @@ class Supply:
 
     def return_token(self, token: StatusToken) -> None:
         self.status_tokens[token] += 1
+
+    def take_use_markers(self, wanted: int) -> int:
+        """As many use markers as are left, up to ``wanted``."""
+        taken = min(wanted, self.use_markers)
+        self.use_markers -= taken
+        return taken
+
+    def take_encounter_tokens(self, wanted: int) -> int:
+        taken = min(wanted, self.encounter_tokens)
+        self.encounter_tokens -= taken
+        return taken
 
     def take_event_token(self, symbol: EventSymbol) -> bool:
         if self.event_tokens[symbol] <= 0:

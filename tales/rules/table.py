@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tales.errors import RulesError
 from tales.rules.decisions import EventSink
@@ -18,8 +18,12 @@ from tales.rules.dice import DiceSet
 from tales.rules.events import Event
 from tales.rules.investigators import Investigator
 from tales.rules.rulings import Rulings
+from tales.rules.scenario import Scenario, Threshold
 from tales.rules.supply import Supply
 from tales.rules.terms import EventSymbol, StatusCardKind
+
+if TYPE_CHECKING:
+    from tales.rules.encounters import EncounterState
 
 
 @dataclass
@@ -32,6 +36,19 @@ class Table:
     event_tokens: Counter[EventSymbol] = field(default_factory=Counter)
     keywords: set[str] = field(default_factory=set)  # the Keyword sheet
     sink: EventSink = field(default_factory=EventSink, compare=False)
+    # The scenario in play; a bare table (tests, odds) has none.
+    scenario: Scenario | None = None
+    difficulty: str = "standard"
+    round: int = 1
+    time: int = 1  # the Event board's time marker, 1-based
+    revealed: set[str] = field(default_factory=set)
+    encounters: dict[str, EncounterState] = field(default_factory=dict)  # by location
+    fired: set[Threshold] = field(default_factory=set)  # threshold narratives already read
+    found: dict[str, set[str]] = field(default_factory=dict)  # exploration elements by kind
+    # Narratives due once the current activity is fully resolved (ruling
+    # ``narrative-timing``): (paragraph, why).
+    to_read: list[tuple[int, str]] = field(default_factory=list)
+    ended: str = ""  # why the scenario ended; empty while it goes on
 
     def emit(self, event: Event) -> None:
         self.sink.emit(event)
@@ -63,6 +80,10 @@ class Table:
             c.sheet.keyword == keyword for c in self.companions()
         )
 
+    def read_later(self, paragraph: int | None, why: str) -> None:
+        if paragraph is not None:
+            self.to_read.append((paragraph, why))
+
     def snapshot(self) -> dict[str, Any]:
         """A plain-data picture of the whole state, for comparing games."""
         return {
@@ -78,6 +99,7 @@ class Table:
                     "markers_used": sorted(inv.markers_used),
                     "dead": inv.dead,
                     "bonus": (inv.bonus_white_dice, inv.shatters_count_next_test),
+                    "items": [(i.slug, i.uses, i.place) for i in inv.items],
                 }
                 for slug, inv in self.investigators.items()
             },
@@ -92,6 +114,14 @@ class Table:
             },
             "event_tokens": dict(sorted((t.value, n) for t, n in self.event_tokens.items() if n)),
             "keywords": sorted(self.keywords),
+            "scenario": (self.round, self.time, sorted(self.revealed), self.ended),
+            "encounters": {
+                where: (e.encounter.slug, e.path, e.tokens) for where, e in self.encounters.items()
+            },
+            "fired": sorted((t.symbol.value, t.count, t.paragraph) for t in self.fired),
+            "found": {kind: sorted(ids) for kind, ids in sorted(self.found.items())},
+            "to_read": list(self.to_read),
+            "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),
         }
 

@@ -145,7 +145,7 @@ class TestOutcome:
 def eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
     """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
     keyword that is validated or printed on a participant's board."""
-    if ease.item and any(ease.item in p.items for p in people):
+    if ease.item and any(p.item(ease.item) for p in people):
         return True
     if ease.keyword:
         return table.keyword_validated(ease.keyword) or any(

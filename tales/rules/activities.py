@@ -1,0 +1,254 @@
+"""4. Investigator Activity: Actions paid with cards, Rest, moving, Running,
+and the free activities with items.
+
+"To perform an Action, discard the number of cards (with an Action icon on
+it) indicated by the narrative, to the Discard Pile."
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tales.errors import RulesError
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.events import ActionsPaid, ItemGained, ItemMoved, ItemUsed, Moved
+from tales.rules.investigators import Investigator
+from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
+from tales.rules.statuses import change_track, gain_token
+from tales.rules.table import Table
+from tales.rules.terms import StatusToken, Track
+
+RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
+RUN_BEYOND = 3  # "more than 3 spaces away"
+
+
+# Paying for Actions ------------------------------------------------------------
+
+
+def _action_cards(inv: Investigator) -> list[str]:
+    return [c.id for c in inv.hand if c.action]
+
+
+def _markers(table: Table) -> list[str]:
+    """Companion markers that may pay one Action each: "This grants access to
+    up to 12 Actions each round, performed through the Companions" (ruling
+    ``companion-actions``)."""
+    return [f"{c.slug}:{m}" for c in table.companions() for m in c.markers_left()]
+
+
+def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:
+    available = len(_action_cards(inv)) + (len(_markers(table)) if companions else 0)
+    return inv.active and available >= cost
+
+
+def pay_actions(
+    table: Table, inv: Investigator, cost: int, why: str, *, companions: bool = False
+) -> Proc[bool]:
+    """Pay ``cost`` Actions one at a time, each with a card showing the Action
+    icon from ``inv``'s hand (to the discard pile) or, for storybook Actions,
+    a Companion's marker. The player may back out before the first payment;
+    returns whether the cost was paid."""
+    if not can_pay(table, inv, cost, companions=companions):
+        raise RulesError(f"{inv.name} cannot pay {cost} Actions for {why}")
+    cards: list[str] = []
+    markers: list[str] = []
+    while len(cards) + len(markers) < cost:
+        options = [Option(f"pay:{c.id}", f"Discard {c}") for c in inv.hand if c.action]
+        if companions:
+            options += [
+                Option(
+                    f"marker:{m}",
+                    f"Use {table.investigator(m.split(':')[0]).name}'s {m.split(':')[1]} marker",
+                )
+                for m in _markers(table)
+            ]
+        if not cards and not markers:
+            options.append(Option("back", "Do something else"))
+        left = cost - len(cards) - len(markers)
+        choice = yield Decision(
+            inv.slug,
+            "pay",
+            f"{why}: pay {left} more Action{'s' if left > 1 else ''}",
+            tuple(options),
+        )
+        kind, _, arg = choice.partition(":")
+        if kind == "back":
+            return False
+        if kind == "pay":
+            card = next(c for c in inv.hand if c.id == arg)
+            inv.hand.remove(card)
+            inv.discard.append(card)
+            cards.append(card.id)
+        else:
+            companion, _, marker = arg.partition(":")
+            table.investigator(companion).markers_used.add(marker)
+            markers.append(arg)
+    table.emit(ActionsPaid(inv.slug, tuple(cards), tuple(markers), why))
+    return True
+
+
+# Rest ---------------------------------------------------------------------------
+
+
+def rest(table: Table, inv: Investigator) -> Proc[None]:
+    """ "Discard 1 card (with an Action icon on it) to recover 1 ENERGY.\""""
+    if (yield from pay_actions(table, inv, 1, "Rest")):
+        change_track(table, inv, Track.ENERGY, +1, "Rest")
+
+
+# Moving and Running ---------------------------------------------------------------
+
+
+def distances(table: Table, origin: str) -> dict[str, int]:
+    """Moves needed to reach each revealed location through revealed ones."""
+    if table.scenario is None:
+        return {}
+    places = table.scenario.locations
+    seen = {origin: 0}
+    queue = deque([origin])
+    while queue:
+        here = queue.popleft()
+        for there in sorted(places[here].adjacent):
+            if there in table.revealed and there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
+
+
+def move_targets(table: Table, inv: Investigator) -> list[str]:
+    """ "If a location has already been revealed and is adjacent to your
+    current position, you may move your Investigator's standee into it.\""""
+    if table.scenario is None or inv.location is None:
+        return []
+    adjacent = table.scenario.locations[inv.location].adjacent
+    return sorted(loc for loc in adjacent if loc in table.revealed)
+
+
+def run_targets(table: Table, inv: Investigator) -> list[str]:
+    """Revealed locations "more than 3 spaces away", or out of reach of any
+    chain of revealed locations (ruling ``running-distance``)."""
+    if table.scenario is None or inv.location is None:
+        return []
+    reach = distances(table, inv.location)
+    return sorted(
+        loc
+        for loc in table.revealed
+        if loc != inv.location and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND
+    )
+
+
+def move(table: Table, inv: Investigator, destination: str) -> Proc[None]:
+    if destination not in move_targets(table, inv):
+        raise RulesError(
+            f"{inv.name} cannot move to {destination!r}: not an adjacent revealed location"
+        )
+    if (yield from pay_actions(table, inv, 1, f"Move to {_name(table, destination)}")):
+        _relocate(table, inv, destination, "move")
+
+
+def run(table: Table, inv: Investigator, destination: str) -> Proc[None]:
+    if destination not in run_targets(table, inv):
+        raise RulesError(
+            f"{inv.name} cannot run to {destination!r}: it is not more than "
+            f"{RUN_BEYOND} spaces away"
+        )
+    if (yield from pay_actions(table, inv, RUN_COST, f"Run to {_name(table, destination)}")):
+        _relocate(table, inv, destination, "run")
+        gain_token(table, inv, StatusToken.DISADVANTAGE)
+
+
+def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
+    origin, inv.location = inv.location, destination
+    table.emit(Moved(inv.slug, origin, destination, how))
+
+
+def _name(table: Table, slug: str) -> str:
+    return table.scenario.locations[slug].name if table.scenario else slug
+
+
+# Items ------------------------------------------------------------------------------
+
+
+def gain_item(table: Table, inv: Investigator, card: ItemCard) -> HeldItem:
+    """Take an item with as many use markers as the box still has."""
+    held = HeldItem(card, table.supply.take_use_markers(card.uses), first_place(inv.items, card))
+    inv.items.append(held)
+    table.emit(ItemGained(inv.slug, card.slug, held.uses, held.place))
+    return held
+
+
+def spend_use(table: Table, inv: Investigator, held: HeldItem) -> None:
+    """ "After using an Item, remove 1 Item use marker from its card." An item
+    with no use left stays with its owner (ruling ``spent-items``)."""
+    if held.uses <= 0:
+        raise RulesError(f"{held.card.name} has no use left")
+    held.uses -= 1
+    table.supply.use_markers += 1
+    table.emit(ItemUsed(inv.slug, held.slug, held.uses))
+
+
+_HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
+
+
+def usable_items(inv: Investigator) -> list[HeldItem]:
+    """Items whose use acts outside a test: healing and ENERGY."""
+    return [
+        i
+        for i in inv.items
+        if i.uses > 0 and ("heal" in i.card.effect or "energy" in i.card.effect)
+    ]
+
+
+def use_item(table: Table, inv: Investigator, slug: str) -> None:
+    """Use an item's effect: a free activity (ruling ``item-use-free``)."""
+    held = next((i for i in usable_items(inv) if i.slug == slug), None)
+    if held is None:
+        raise RulesError(f"{inv.name} has no usable item {slug!r}")
+    spend_use(table, inv, held)
+    effect = held.card.effect
+    if "heal" in effect:
+        by = effect.get("by", 1)
+        change_track(
+            table, inv, _HEAL[str(effect["heal"])], by if isinstance(by, int) else 1, held.card.name
+        )
+    if "energy" in effect:
+        amount = effect["energy"]
+        change_track(
+            table, inv, Track.ENERGY, amount if isinstance(amount, int) else 1, held.card.name
+        )
+
+
+def give_item(table: Table, giver: Investigator, receiver: Investigator, slug: str) -> None:
+    """ "Exchanging Items or Weapons with other Investigators is only allowed
+    if you are in the same location, and it counts as a free Activity.\""""
+    held = giver.item(slug)
+    if held is None:
+        raise RulesError(f"{giver.name} holds no {slug!r}")
+    if not (giver.active and receiver.active and giver.location == receiver.location):
+        raise RulesError(f"{giver.name} and {receiver.name} are not together to exchange items")
+    giver.items.remove(held)
+    held.place = first_place(receiver.items, held.card)
+    receiver.items.append(held)
+    table.emit(ItemMoved(receiver.slug, slug, held.place, giver.slug))
+
+
+def in_encounter(table: Table, inv: Investigator) -> bool:
+    return inv.location is not None and inv.location in table.encounters
+
+
+def equippable(inv: Investigator) -> list[HeldItem]:
+    return [
+        i for i in inv.items if i.card.weapon and i.place == BACKPACK and i.card.hands <= HAND_SLOTS
+    ]
+
+
+def equip_weapon(table: Table, inv: Investigator, slug: str) -> Proc[None]:
+    """Equip a weapon from the backpack: free, "unless you are currently in
+    an Encounter", where changing weapons costs 1 Action."""
+    if not any(i.slug == slug for i in equippable(inv)):
+        raise RulesError(f"{inv.name} has no weapon {slug!r} in the backpack")
+    if in_encounter(table, inv) and not (yield from pay_actions(table, inv, 1, "Change weapons")):
+        return
+    for put_away in equip(inv.items, slug):
+        table.emit(ItemMoved(inv.slug, put_away.slug, BACKPACK))
+    table.emit(ItemMoved(inv.slug, slug, "hand"))

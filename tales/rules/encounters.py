@@ -1,0 +1,135 @@
+"""Encounters: an enemy fought with weapons (Combat) or outwitted
+(Stratagem), resolved at once when every spot on its card is covered,
+otherwise by the narrative read at the end of the round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.errors import RulesError
+from tales.rules.activities import spend_use
+from tales.rules.decisions import Proc
+from tales.rules.events import EncounterEnded, EncounterProgress, EncounterStarted
+from tales.rules.investigators import Investigator
+from tales.rules.scenario import Encounter
+from tales.rules.skilltest import TestSpec, skill_test
+from tales.rules.statuses import gain_status_card
+from tales.rules.table import Table
+from tales.rules.teststate import MIN_NEED
+
+COMBAT, STRATAGEM = "combat", "stratagem"
+
+
+@dataclass
+class EncounterState:
+    """An Encounter card in play at a location, with its Encounter tokens."""
+
+    encounter: Encounter
+    location: str
+    path: str | None = None  # chosen by the first blow (ruling ``encounter-path``)
+    tokens: int = 0
+
+    def target(self, path: str) -> int:
+        enemy = self.encounter.enemy
+        return enemy.wounds if path == COMBAT else enemy.successes
+
+    def left(self, path: str) -> int:
+        return self.target(path) - (self.tokens if self.path == path else 0)
+
+    def open_to(self, path: str) -> bool:
+        return self.path in (None, path)
+
+
+def start_encounter(table: Table, encounter: Encounter, location: str) -> None:
+    """Lay an Encounter card at ``location`` (the storybook says when)."""
+    if location in table.encounters:
+        raise RulesError(f"an encounter is already under way at {location!r}")
+    table.encounters[location] = EncounterState(encounter, location)
+    table.emit(EncounterStarted(encounter.slug, location))
+
+
+def encounter_at(table: Table, inv: Investigator) -> EncounterState:
+    state = table.encounters.get(inv.location or "")
+    if state is None:
+        raise RulesError(f"{inv.name} is in no encounter")
+    return state
+
+
+def weapons_ready(inv: Investigator) -> list[str]:
+    """Weapons in hand with a use left."""
+    return [i.slug for i in inv.items if i.card.weapon and i.in_hand and i.uses > 0]
+
+
+def combat(table: Table, inv: Investigator, weapon: str) -> Proc[None]:
+    """ "When using a weapon, you must discard the Item use marker from the
+    weapon card and then perform the appropriate Skill test." Damage is the
+    weapon's base plus one per success; playing no card at all is the bare
+    red-die roll."""
+    state = encounter_at(table, inv)
+    if not state.open_to(COMBAT):
+        raise RulesError("this encounter is being won by Stratagem; its path is chosen")
+    held = inv.item(weapon)
+    if held is None or weapon not in weapons_ready(inv):
+        raise RulesError(f"{inv.name} has no weapon {weapon!r} in hand with a use left")
+    spend_use(table, inv, held)
+    state.path = COMBAT
+    need = max(MIN_NEED, state.left(COMBAT) - held.card.damage)
+    assert held.card.attribute is not None  # the loader requires it for weapons
+    outcome = yield from skill_test(table, inv, TestSpec(held.card.attribute, need))
+    _cover(table, state, COMBAT, held.card.damage + outcome.successes)
+
+
+def stratagem(table: Table, inv: Investigator) -> Proc[None]:
+    """ "To progress, you must achieve Successes indicated on the Enemy card.
+    For each Success achieved, place 1 Encounter token.\""""
+    state = encounter_at(table, inv)
+    if not state.open_to(STRATAGEM):
+        raise RulesError("this encounter is being won by Combat; its path is chosen")
+    state.path = STRATAGEM
+    enemy = state.encounter.enemy
+    outcome = yield from skill_test(table, inv, TestSpec(enemy.stratagem, state.left(STRATAGEM)))
+    _cover(table, state, STRATAGEM, outcome.successes)
+
+
+def _cover(table: Table, state: EncounterState, path: str, amount: int) -> None:
+    placed = table.supply.take_encounter_tokens(min(amount, state.left(path)))
+    state.tokens += placed
+    table.emit(
+        EncounterProgress(state.encounter.slug, path, placed, state.tokens, state.target(path))
+    )
+    if state.left(path) <= 0:
+        # "If you manage to cover all the spots on the Enemy card before the
+        # end of the round, immediately proceed to the indicated narrative."
+        end_encounter(table, state.location, path)
+        table.read_later(state.encounter.defeated, f"{state.encounter.name} overcome")
+
+
+def end_encounter(table: Table, location: str, how: str = "storybook") -> None:
+    """Take the Encounter card away and return its tokens to the supply."""
+    state = table.encounters.pop(location)
+    table.supply.encounter_tokens += state.tokens
+    table.emit(EncounterEnded(state.encounter.slug, how))
+
+
+def enemy_attack(table: Table, location: str) -> None:
+    """ "In the context of Encounters, Status cards inflicted by the enemy
+    affect all Investigators present in the same location.\""""
+    state = table.encounters.get(location)
+    if state is None:
+        raise RulesError(f"no enemy at {location!r} to attack")
+    for inv in table.players():
+        if inv.location != location:
+            continue
+        for kind, count in state.encounter.enemy.attacks:
+            for _ in range(count):
+                gain_status_card(table, inv, kind)
+
+
+def round_end_narratives(table: Table) -> None:
+    """ "at the end of the round, you must proceed to the narrative indicated
+    in the Storybook, even if all the icons of the chosen path are not
+    covered." The encounter stays until the storybook ends it."""
+    for state in list(table.encounters.values()):
+        table.read_later(
+            state.encounter.round_end, f"{state.encounter.name} at the end of the round"
+        )

@@ -1,0 +1,278 @@
+"""The round: 1. Drawing Cards, 2. Event Board, 3. Status Tokens, 4.
+Investigator Activity, then the End of Round; rounds follow each other until
+the scenario ends.
+
+The storybook joins in through :class:`Story`: it adds its own activities
+(narrative Actions and tests) and reads the paragraphs the rules call for.
+Without a storybook (:class:`NoStory`) the engine plays the bare mechanics
+and still reports every "read N" as a :class:`ReadParagraph` event.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from tales.rules.abilities import ability_options, use_ability
+from tales.rules.activities import (
+    RUN_COST,
+    can_pay,
+    equip_weapon,
+    equippable,
+    give_item,
+    in_encounter,
+    move,
+    move_targets,
+    pay_actions,
+    rest,
+    run,
+    run_targets,
+    usable_items,
+    use_item,
+)
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.drawing import draw_up_to, start_of_round_tokens
+from tales.rules.encounters import (
+    COMBAT,
+    STRATAGEM,
+    combat,
+    round_end_narratives,
+    stratagem,
+    weapons_ready,
+)
+from tales.rules.eventboard import advance_time, end_scenario, narrative_now
+from tales.rules.events import DeckShuffled, ReadParagraph, RoundStarted
+from tales.rules.investigators import Investigator
+from tales.rules.statuses import resolve_end_of_round_tokens
+from tales.rules.table import Table
+from tales.rules.teamtests import recovery_kinds, recovery_test
+from tales.rules.terms import StatusCardKind
+
+END_ROUND = Option("end-round", "End the round")
+
+
+class Story(Protocol):
+    """What the storybook adds to the rules."""
+
+    def options(self, table: Table) -> list[Option]:
+        """Storybook activities open now; their ids start with ``story:``."""
+        ...
+
+    def perform(self, table: Table, option_id: str) -> Proc[None]:
+        """Carry out a storybook activity (paying its Actions, running its test...)."""
+        ...
+
+    def read(self, table: Table, paragraph: int) -> Proc[None]:
+        """Read a paragraph and apply its effects."""
+        ...
+
+
+class NoStory:
+    """The bare mechanics: no storybook activities, paragraphs only reported."""
+
+    def options(self, table: Table) -> list[Option]:
+        return []
+
+    def perform(self, table: Table, option_id: str) -> Proc[None]:
+        raise ValueError(f"there is no storybook to perform {option_id!r}")
+        yield  # pragma: no cover - makes this a generator
+
+    def read(self, table: Table, paragraph: int) -> Proc[None]:
+        return
+        yield  # pragma: no cover - makes this a generator
+
+
+def play_scenario(table: Table, story: Story) -> Proc[str]:
+    """Play rounds until the scenario ends; return why it ended."""
+    while not table.ended:
+        yield from play_round(table, story)
+    return table.ended
+
+
+def play_round(table: Table, story: Story) -> Proc[None]:
+    table.emit(RoundStarted(table.round, table.time))
+    for inv in table.players():
+        yield from draw_up_to(table, inv)
+    yield from settle(table, story)
+    # 2. Event Board: the narrative of the space the marker stands on.
+    table.read_later(narrative_now(table), f"the time track's space {table.time}")
+    yield from settle(table, story)
+    for inv in table.players():
+        yield from start_of_round_tokens(table, inv)
+    if not table.ended:
+        yield from activity_phase(table, story)
+    if not table.ended:
+        yield from end_of_round(table, story)
+
+
+def settle(table: Table, story: Story) -> Proc[None]:
+    """Read the narratives due (thresholds, deaths, encounters...), each as
+    soon as the activity that caused it is fully resolved (ruling
+    ``narrative-timing``); end the scenario when the whole team is dead."""
+    while table.to_read and not table.ended:
+        paragraph, why = table.to_read.pop(0)
+        table.emit(ReadParagraph(paragraph, why))
+        yield from story.read(table, paragraph)
+    if not table.players() and not table.ended:
+        # "Every Scenario ends with an Epilogue or death of all the team members."
+        end_scenario(table, "every investigator is dead")
+
+
+# 4. Investigator Activity ---------------------------------------------------------
+
+
+def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
+    options: list[Option] = []
+    for inv in table.players():
+        options += _own_options(table, inv)
+    options += ability_options(table)
+    options += story.options(table)
+    options.append(END_ROUND)
+    return tuple(options)
+
+
+def _own_options(table: Table, inv: Investigator) -> list[Option]:
+    name, slug = inv.name, inv.slug
+    places = table.scenario.locations if table.scenario else {}
+    options: list[Option] = []
+    if can_pay(table, inv, 1):
+        options.append(Option(f"rest:{slug}", f"{name} rests: 1 Action for 1 ENERGY"))
+        options += [
+            Option(f"move:{slug}:{loc}", f"{name} moves to {places[loc].name} (1 Action)")
+            for loc in move_targets(table, inv)
+        ]
+        options += [
+            Option(f"recover:{slug}:{kind}", f"{name} tries to shake off a {kind} card (1 Action)")
+            for kind in recovery_kinds(inv)
+        ]
+    if can_pay(table, inv, RUN_COST):
+        options += [
+            Option(
+                f"run:{slug}:{loc}", f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)"
+            )
+            for loc in run_targets(table, inv)
+        ]
+    options += [
+        Option(f"use:{slug}:{i.slug}", f"{name} uses {i.card.name} ({i.uses} left)")
+        for i in usable_items(inv)
+    ]
+    for other in table.players():
+        if other is not inv and other.location == inv.location:
+            options += [
+                Option(
+                    f"give:{slug}:{other.slug}:{i.slug}",
+                    f"{name} gives {i.card.name} to {other.name}",
+                )
+                for i in inv.items
+            ]
+    fighting = in_encounter(table, inv)
+    if not fighting or can_pay(table, inv, 1):
+        cost = " (1 Action in an encounter)" if fighting else ""
+        options += [
+            Option(f"equip:{slug}:{i.slug}", f"{name} equips {i.card.name}{cost}")
+            for i in equippable(inv)
+        ]
+    if fighting:
+        state = table.encounters[inv.location or ""]
+        enemy = state.encounter.enemy
+        if state.open_to(COMBAT):
+            options += [
+                Option(f"combat:{slug}:{w.slug}", f"{name} attacks {enemy.name} with {w.card.name}")
+                for w in inv.items
+                if w.slug in weapons_ready(inv)
+            ]
+        if state.open_to(STRATAGEM):
+            options.append(
+                Option(f"stratagem:{slug}", f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
+            )
+    return options
+
+
+def activity_phase(table: Table, story: Story) -> Proc[None]:
+    """Activities one at a time, by whoever the group chooses, until the
+    group ends the round."""
+    while not table.ended:
+        prompt = f"Round {table.round}: what does the team do?"
+        choice = yield Decision(None, "activity", prompt, activity_options(table, story))
+        if choice == END_ROUND.id:
+            return
+        yield from perform(table, story, choice)
+        yield from settle(table, story)
+
+
+def perform(table: Table, story: Story, choice: str) -> Proc[None]:
+    kind, _, rest_of = choice.partition(":")
+    if kind == "story":
+        yield from story.perform(table, choice)
+        return
+    if kind == "ability":
+        user, _, target = rest_of.partition(":")
+        yield from use_ability(table, table.investigator(user), table.investigator(target))
+        return
+    slug, _, arg = rest_of.partition(":")
+    inv = table.investigator(slug)
+    if kind == "rest":
+        yield from rest(table, inv)
+    elif kind == "move":
+        yield from move(table, inv, arg)
+    elif kind == "run":
+        yield from run(table, inv, arg)
+    elif kind == "recover":
+        # Ruling recovery-test: an attempt takes 1 Action.
+        if (yield from pay_actions(table, inv, 1, f"Shake off a {arg} card")):
+            yield from recovery_test(table, inv, StatusCardKind(arg))
+    elif kind == "use":
+        use_item(table, inv, arg)
+    elif kind == "give":
+        receiver, _, item = arg.partition(":")
+        give_item(table, inv, table.investigator(receiver), item)
+    elif kind == "equip":
+        yield from equip_weapon(table, inv, arg)
+    elif kind == "combat":
+        yield from combat(table, inv, arg)
+    elif kind == "stratagem":
+        yield from stratagem(table, inv)
+
+
+# End of Round ---------------------------------------------------------------------
+
+
+def end_of_round(table: Table, story: Story) -> Proc[None]:
+    round_end_narratives(table)
+    yield from settle(table, story)
+    if table.ended:
+        return
+    for inv in table.players():
+        resolve_end_of_round_tokens(table, inv)
+    for inv in table.players():
+        yield from keep_cards(table, inv)
+        gather_and_shuffle(table, inv)
+    advance_time(table)
+    for companion in table.companions():
+        companion.markers_used.clear()
+    table.round += 1
+
+
+def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
+    """ "If, for some reason, you wish to keep a card or cards in your hand,
+    you may do so. Those cards are still part of your hand limit for the
+    next round." Cards not kept go back into the deck."""
+    while inv.hand:
+        options = [Option("keep", f"Keep the {len(inv.hand)} cards left in hand")]
+        options += [Option(f"return:{c.id}", f"Shuffle back {c}") for c in inv.hand]
+        choice = yield Decision(
+            inv.slug, "keep-cards", f"{inv.name}: keep cards for the next round?", tuple(options)
+        )
+        if choice == "keep":
+            return
+        card = next(c for c in inv.hand if f"return:{c.id}" == choice)
+        inv.hand.remove(card)
+        inv.deck.append(card)
+
+
+def gather_and_shuffle(table: Table, inv: Investigator) -> None:
+    """ "Then, gather all your cards from your Play Area, from your Discard
+    Pile, remaining in your Character Deck. Shuffle all these cards together.\""""
+    inv.deck += inv.play_area + inv.discard
+    inv.play_area, inv.discard = [], []
+    table.rng.shuffle(inv.deck)
+    table.emit(DeckShuffled(inv.slug, len(inv.deck), len(inv.hand)))

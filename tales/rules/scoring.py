@@ -1,0 +1,58 @@
+"""End of Scenario: the exploration rate, and what a campaign carries over.
+
+"Throughout the game ... you will accumulate various elements that determine
+your level of exploration in the adventure. These include discovered
+information, completed Objectives, acquired Items and Clues, uncovered
+keywords, and, of course, the survival of your team members."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from tales.errors import RulesError
+from tales.rules.items import ItemCard
+from tales.rules.table import Table
+
+ELEMENTS = ("information", "objective", "item", "clue", "keyword", "survivor")
+
+
+def exploration_elements(table: Table) -> dict[str, int]:
+    """How many of each element the team has. Keywords are those on the
+    Keyword sheet; survivors are the team members alive, Companions included
+    (ruling ``survivors``)."""
+    counts = {kind: len(table.found.get(kind, ())) for kind in ELEMENTS}
+    counts["keyword"] = len(table.keywords)
+    counts["survivor"] = sum(1 for inv in table.investigators.values() if not inv.dead)
+    return counts
+
+
+def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) -> Fraction:
+    """The exploration rate in percent, exact. "The most dedicated players
+    can even exceed 100% exploration by carrying over their achievements
+    from one scenario to the next": only a campaign passes 100%, with the
+    points it carried in."""
+    if table.scenario is None:
+        raise RulesError("there is no scenario to rate")
+    exploration = table.scenario.exploration
+    counts = exploration_elements(table)
+    points = sum(exploration.points.get(kind, 0) * n for kind, n in counts.items())
+    rate = Fraction(100 * (points + (carried if campaign else 0)), exploration.full)
+    return rate if campaign else min(rate, Fraction(100))
+
+
+def carry_over(table: Table, picks: Mapping[str, str]) -> dict[str, ItemCard]:
+    """ "Each Player may choose 1 Item card to carry over into the next
+    campaign scenario. The chosen Item regains all of its starting Item use
+    tokens." ``picks`` maps a player's investigator to an item they hold."""
+    carried: dict[str, ItemCard] = {}
+    for slug, item in picks.items():
+        inv = table.investigator(slug)
+        if inv.companion or inv.dead:
+            raise RulesError(f"only a living player's investigator carries an item, not {inv.name}")
+        held = inv.item(item)
+        if held is None:
+            raise RulesError(f"{inv.name} holds no {item!r} to carry over")
+        carried[slug] = held.card
+    return carried
