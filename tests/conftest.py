@@ -134,8 +134,14 @@ def harbour_scenario() -> Scenario:
         ("slipway", "sea-cave"),
     ]
     names = {a for link in links for a in link}
-    adjacent = {n: frozenset({b for a, b in links if a == n} | {a for a, b in links if b == n}) for n in names}
-    area = {n: ("docks" if n in {"pier", "boathouse", "slipway", "sea-cave"} else "water-street") for n in names}
+    adjacent = {
+        n: frozenset({b for a, b in links if a == n} | {a for a, b in links if b == n})
+        for n in names
+    }
+    area = {
+        n: ("docks" if n in {"pier", "boathouse", "slipway", "sea-cave"} else "water-street")
+        for n in names
+    }
     locations = {
         n: Location(n, n.replace("-", " ").title(), area[n], adjacent[n], 10 + i)
         for i, n in enumerate(sorted(names))

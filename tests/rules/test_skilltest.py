@@ -33,6 +33,7 @@ from tales.rules.events import (
     TrackChanged,
 )
 from tales.rules.investigators import Investigator
+from tales.rules.items import HeldItem
 from tales.rules.skilltest import Ease, TestOutcome, TestSpec, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.table import Table
@@ -558,7 +559,7 @@ def test_an_item_eases_the_test_once_its_holder_takes_part(core: Core) -> None:
     table = table_for(core, [MARGARET, EZRA])
     margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
     margaret.location = ezra.location = "harbour"
-    ezra.items = {"hatchet": 4}
+    ezra.items = [HeldItem(core.items["hatchet"], 4)]
     (own,) = deal(margaret, die_in(AGI), 1)
     (help_,) = deal(ezra, die_in(AGI), 1)
     load_dice(table, [*white("success", "blank"), *red("blank")])
@@ -572,7 +573,9 @@ def test_an_item_eases_the_test_once_its_holder_takes_part(core: Core) -> None:
 
     result = only(engine.apply_all(["roll", "accept"]), TestResolved)
     assert (result.need, result.successes, result.passed) == (2, 1, False)
-    assert ezra.items == {"hatchet": 4}, "an item eases without spending a use"
+    assert [(i.slug, i.uses) for i in ezra.items] == [("hatchet", 4)], (
+        "an item eases without spending a use"
+    )
 
 
 @ruling("ease-who-counts")
@@ -581,7 +584,7 @@ def test_an_item_held_by_someone_not_taking_part_does_not_ease(core: Core) -> No
     table = table_for(core, [MARGARET, EZRA])
     margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
     margaret.location = ezra.location = "harbour"
-    ezra.items = {"hatchet": 4}
+    ezra.items = [HeldItem(core.items["hatchet"], 4)]
     load_dice(table, red("success"))
 
     engine = start(table, MARGARET, TestSpec(AGI, 2, Ease(1, item="hatchet")))
@@ -593,7 +596,7 @@ def test_an_item_held_by_someone_not_taking_part_does_not_ease(core: Core) -> No
 def test_the_actors_own_item_eases(core: Core) -> None:
     """The acting investigator participates in their own test."""
     table = table_for(core, [MARGARET])
-    table.investigator(MARGARET).items = {"pocket-pistol": 2}
+    table.investigator(MARGARET).items = [HeldItem(core.items["pocket-pistol"], 2)]
     load_dice(table, red("success"))
 
     engine = start(table, MARGARET, TestSpec(AGI, 2, Ease(1, item="pocket-pistol")))
@@ -651,7 +654,7 @@ def test_who_counts_for_an_ease(core: Core) -> None:
     sheet and any Companion's keyword count; a bystander's do not."""
     table = table_for(core, [ARTHUR, MARGARET], [EZRA])
     arthur, margaret = table.investigator(ARTHUR), table.investigator(MARGARET)
-    margaret.items = {"pocket-pistol": 2}
+    margaret.items = [HeldItem(core.items["pocket-pistol"], 2)]
     assert eased(table, [arthur, margaret], Ease(1, item="pocket-pistol"))
     assert not eased(table, [arthur], Ease(1, item="pocket-pistol"))
     assert eased(table, [arthur], Ease(1, keyword="SOLDIER"))
