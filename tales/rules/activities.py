@@ -29,11 +29,11 @@ def _action_cards(inv: Investigator) -> list[str]:
     return [c.id for c in inv.hand if c.action]
 
 
-def _markers(table: Table) -> list[str]:
+def _markers(table: Table) -> list[tuple[Investigator, str]]:
     """Companion markers that may pay one Action each: "This grants access to
     up to 12 Actions each round, performed through the Companions" (ruling
     ``companion-actions``)."""
-    return [f"{c.slug}:{m}" for c in table.companions() for m in c.markers_left()]
+    return [(c, m) for c in table.companions() for m in c.markers_left()]
 
 
 def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:
@@ -56,11 +56,8 @@ def pay_actions(
         options = [Option(f"pay:{c.id}", f"Discard {c}") for c in inv.hand if c.action]
         if companions:
             options += [
-                Option(
-                    f"marker:{m}",
-                    f"Use {table.investigator(m.split(':')[0]).name}'s {m.split(':')[1]} marker",
-                )
-                for m in _markers(table)
+                Option(f"marker:{c.slug}:{m}", f"Use {c.name}'s {m} marker")
+                for c, m in _markers(table)
             ]
         if not cards and not markers:
             options.append(Option("back", "Do something else"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from tales.errors import RulesError
 from tales.rules.abilities import ability_options, use_ability
 from tales.rules.activities import (
     RUN_COST,
@@ -73,7 +74,7 @@ class NoStory:
         return []
 
     def perform(self, table: Table, option_id: str) -> Proc[None]:
-        raise ValueError(f"there is no storybook to perform {option_id!r}")
+        raise RulesError(f"there is no storybook to perform {option_id!r}")
         yield  # pragma: no cover - makes this a generator
 
     def read(self, table: Table, paragraph: int) -> Proc[None]:
