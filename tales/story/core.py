@@ -261,39 +261,46 @@ _ITEM_KEYS = ("name", "owner", "kind", "hands", "uses", "attribute", "damage", "
 def _load_items(reader: Reader) -> dict[str, ItemCard]:
     data = reader.mapping(reader.load(), "the items file")
     items: dict[str, ItemCard] = {}
-    for slug, card, what in reader.entries(data, "item", _ITEM_KEYS):
-        name = reader.get(card, "name", str, what=what)
-        kind = reader.get(card, "kind", str, what=what)
-        uses = reader.get(card, "uses", int, what=what)
-        hands = reader.get(card, "hands", int, what=what, required=False) or 0
-        attribute = None
-        if kind == "weapon":
-            attribute = _attribute(reader, card.get("attribute"), reader.at(card, "attribute"))
-            if hands not in (1, 2):
-                reader.error(
-                    reader.at(card, "hands"), BAD_VALUE, f"{what}: a weapon needs 1 or 2 hands"
-                )
-        elif kind != "item":
-            reader.error(
-                reader.at(card, "kind"),
-                BAD_VALUE,
-                f"{what}: kind is 'weapon' or 'item', not {kind!r}",
-            )
-        if name is None or kind is None or uses is None:
-            continue
-        items[str(slug)] = ItemCard(
-            str(slug),
-            name,
-            kind,
-            uses,
-            hands,
-            attribute,
-            reader.get(card, "damage", int, what=what, required=False) or 0,
-            dict(reader.get(card, "effect", dict, what=what, required=False) or {}),
-            (reader.get(card, "text", str, what=what, required=False) or "").strip(),
-            reader.get(card, "owner", str, what=what, required=False) or "",
-        )
+    for slug, body, what in reader.entries(data, "item", ()):
+        card = item_card(reader, slug, body, what)
+        if card is not None:
+            items[slug] = card
     return items
+
+
+def item_card(reader: Reader, slug: str, card: dict[str, Any], what: str) -> ItemCard | None:
+    """One Item or Weapon card, as core items.yaml and a scenario's cards.yaml
+    write it."""
+    reader.only_keys(card, _ITEM_KEYS, what)
+    name = reader.get(card, "name", str, what=what)
+    kind = reader.get(card, "kind", str, what=what)
+    uses = reader.get(card, "uses", int, what=what)
+    hands = reader.get(card, "hands", int, what=what, required=False) or 0
+    attribute = None
+    if kind == "weapon":
+        attribute = _attribute(reader, card.get("attribute"), reader.at(card, "attribute"))
+        if hands not in (1, 2):
+            reader.error(
+                reader.at(card, "hands"), BAD_VALUE, f"{what}: a weapon needs 1 or 2 hands"
+            )
+    elif kind != "item":
+        reader.error(
+            reader.at(card, "kind"), BAD_VALUE, f"{what}: kind is 'weapon' or 'item', not {kind!r}"
+        )
+    if name is None or kind is None or uses is None:
+        return None
+    return ItemCard(
+        slug,
+        name,
+        kind,
+        uses,
+        hands,
+        attribute,
+        reader.get(card, "damage", int, what=what, required=False) or 0,
+        dict(reader.get(card, "effect", dict, what=what, required=False) or {}),
+        (reader.get(card, "text", str, what=what, required=False) or "").strip(),
+        reader.get(card, "owner", str, what=what, required=False) or "",
+    )
 
 
 def _counts(reader: Reader, data: dict[str, Any], key: str, names: list[str]) -> dict[str, int]:

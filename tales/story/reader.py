@@ -35,13 +35,14 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 class Reader:
     """Reads one file, collecting problems in ``problems``."""
 
-    def __init__(self, path: Path, problems: list[Problem]) -> None:
+    def __init__(self, path: Path, problems: list[Problem], *, fast: bool = False) -> None:
         self.path = path
         self.problems = problems
+        self.fast = fast
 
     def load(self) -> Any:
         try:
-            return read_yaml(self.path)
+            return read_yaml(self.path, fast=self.fast)
         except YamlFileError as error:
             self.problems.append(error.problem)
             return None

@@ -1,0 +1,364 @@
+"""The interpreter: a scenario's storybook played through the rules engine.
+
+:class:`Book` is the rules' :class:`~tales.rules.round.Story`: it offers the
+options of each location's scene to the investigators standing there, runs
+their costs and tests through the rules, reads paragraphs (texts rendered in
+the sandbox, effects applied) and ends the scenario with its exploration
+rate. :func:`play` is the whole scenario as one procedure for the Engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tales.errors import RulesError
+from tales.rules.activities import can_pay, gain_item, pay_actions
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
+from tales.rules.eventboard import end_scenario, place_event_token
+from tales.rules.events import Event, LocationRevealed, Moved
+from tales.rules.investigators import Investigator
+from tales.rules.round import play_scenario
+from tales.rules.scoring import exploration_rate
+from tales.rules.skilltest import TestSpec, skill_test
+from tales.rules.statuses import change_track, gain_status_card, gain_token
+from tales.rules.table import Table
+from tales.rules.teamtests import team_test
+from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken, Track
+from tales.story.conditions import evaluate, render
+from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRead(Event):
+    """A paragraph read, with its text rendered for this game."""
+
+    paragraph: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationRated(Event):
+    rate: float  # percent
+    exact: str  # "p/q"
+    consequence: int | None  # the paragraph the rate leads to
+
+
+@dataclass
+class StoryState:
+    """What the story remembers beyond the table."""
+
+    visited: set[int] = field(default_factory=set)
+    scenes: dict[str, int] = field(default_factory=dict)  # location -> scene paragraph
+    taken: set[tuple[int, int]] = field(default_factory=set)  # once-options: (paragraph, index)
+    log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
+    counters: dict[str, int] = field(default_factory=dict)
+    last_actor: str | None = None
+
+
+class Book:
+    """A scenario's storybook, bound to a table."""
+
+    def __init__(self, book: ScenarioBook, state: StoryState | None = None) -> None:
+        self.book = book
+        self.state = state or StoryState()
+
+    # The Story protocol -------------------------------------------------------------
+
+    def options(self, table: Table) -> list[Option]:
+        options: list[Option] = []
+        for inv in table.players():
+            scene = self.state.scenes.get(inv.location or "")
+            if scene is None:
+                continue
+            paragraph = self.book.paragraphs[scene]
+            for index, option in enumerate(paragraph.options):
+                if self._open(table, inv, scene, index, option):
+                    options.append(
+                        Option(
+                            f"story:{inv.slug}:{scene}:{index}", f"{inv.name}: {_describe(option)}"
+                        )
+                    )
+        return options
+
+    def perform(self, table: Table, option_id: str) -> Proc[None]:
+        _, slug, scene, index = option_id.split(":")
+        inv = table.investigator(slug)
+        option = self.book.paragraphs[int(scene)].options[int(index)]
+        if not self._open(table, inv, int(scene), int(index), option):
+            raise RulesError(f"{inv.name} cannot take {option.label!r} now")
+        self.state.last_actor = inv.slug
+        if option.cost and not (
+            yield from pay_actions(table, inv, option.cost, option.label, companions=True)
+        ):
+            return
+        if option.once:
+            self.state.taken.add((int(scene), int(index)))
+        if option.test is None:
+            yield from self.read_as(table, option.goto, inv)
+            return
+        test = option.test
+        spec = TestSpec(test.attribute, test.need, test.ease)
+        if test.team:
+            members = [p for p in table.players() if p.location == inv.location]
+            passed = (yield from team_test(table, spec, members)).passed
+        else:
+            passed = (yield from skill_test(table, inv, spec)).passed
+        yield from self.follow(table, option.success if passed else option.failure, inv)
+
+    def read(self, table: Table, paragraph: int) -> Proc[None]:
+        """A paragraph the rules call for (Event board, death, encounter)."""
+        yield from self.read_as(table, paragraph, self._actor(table, None))
+
+    # Reading --------------------------------------------------------------------
+
+    def begin(self, table: Table) -> Proc[None]:
+        """The introduction, the setup keywords and the scenes of the Location
+        cards on the table at the start."""
+        table.keywords.update(self.book.setup_keywords)
+        yield from self.read_as(table, self.book.introduction, None)
+        for slug in sorted(table.revealed):
+            yield from self._read_scene(table, slug)
+
+    def read_as(
+        self, table: Table, number: int | None, actor: Investigator | None, place: str | None = None
+    ) -> Proc[None]:
+        """Read ``number`` and what it leads to, ``actor`` acting."""
+        while number is not None and not table.ended:
+            paragraph = self.book.paragraphs[number]
+            first = number not in self.state.visited
+            self.state.visited.add(number)
+            text = render(paragraph.text, self.context(table, actor)) if paragraph.text else ""
+            table.emit(StoryRead(number, text.strip()))
+            effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
+            yield from self.apply(table, effects, actor)
+            if paragraph.options:
+                where = paragraph.at or place or (actor.location if actor else None)
+                if where is not None:
+                    self.state.scenes[where] = number
+            if paragraph.end:
+                self.finish(table, number)
+                return
+            if paragraph.choices:
+                outcome = yield from self._choose(table, paragraph, actor)
+                yield from self.apply(table, outcome.effects, actor)
+                number = outcome.goto
+                continue
+            number = paragraph.goto
+
+    def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
+        if outcome is None:  # "If no Failure text is provided, the test simply fails."
+            return
+        yield from self.apply(table, outcome.effects, actor)
+        yield from self.read_as(table, outcome.goto, actor)
+
+    def _choose(
+        self, table: Table, paragraph: Paragraph, actor: Investigator | None
+    ) -> Proc[Outcome]:
+        context = self.context(table, actor)
+        open_choices = [
+            (i, c)
+            for i, c in enumerate(paragraph.choices)
+            if c.condition is None or evaluate(c.condition, context)
+        ]
+        if not open_choices:
+            return Outcome()
+        options = tuple(Option(f"choice:{i}", c.label) for i, c in open_choices)
+        choice = yield Decision(
+            None, "story-choice", f"Paragraph {paragraph.number}: choose", options
+        )
+        return paragraph.choices[int(choice.partition(":")[2])].outcome
+
+    def finish(self, table: Table, number: int) -> None:
+        """End the scenario and rate it: "Once Scenario ends, flip the Keyword
+        sheet and assess your exploration rate following the presented table."
+        The rate's consequence is read at once."""
+        end_scenario(table, f"paragraph {number}")
+        rate = exploration_rate(table)
+        fitting = [r for r in self.book.rates if r.start <= rate]
+        consequence = fitting[-1].read if fitting else None
+        table.emit(
+            ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
+        )
+        if consequence is not None and consequence != number:
+            text = render(self.book.paragraphs[consequence].text, self.context(table, None))
+            self.state.visited.add(consequence)
+            table.emit(StoryRead(consequence, text.strip()))
+
+    def _read_scene(self, table: Table, slug: str) -> Proc[None]:
+        scene = table.scenario.locations[slug].paragraph if table.scenario else None
+        if scene is not None and slug not in self.state.scenes:
+            yield from self.read_as(table, scene, None, place=slug)
+
+    # Options ----------------------------------------------------------------------
+
+    def _open(
+        self, table: Table, inv: Investigator, scene: int, index: int, option: OptionDef
+    ) -> bool:
+        if not inv.active or self.state.scenes.get(inv.location or "") != scene:
+            return False
+        if (scene, index) in self.state.taken:
+            return False
+        leads = option.goto if option.test is None else None
+        if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
+            return False  # a read-once paragraph
+        if option.cost and not can_pay(table, inv, option.cost, companions=True):
+            return False
+        return option.condition is None or evaluate(option.condition, self.context(table, inv))
+
+    # Conditions ---------------------------------------------------------------------
+
+    def context(self, table: Table, actor: Investigator | None) -> dict[str, Any]:
+        present = [p for p in table.players() if actor is not None and p.location == actor.location]
+        found = table.found
+
+        def keyword(word: str) -> bool:
+            return table.keyword_validated(word) or any(p.sheet.keyword == word for p in present)
+
+        def log(section: str, entry: str) -> bool:
+            return self.state.log.get(section, {}).get(entry) is False
+
+        return {
+            "keyword": keyword,
+            "item": lambda slug: any(p.item(slug) for p in table.players()),
+            "clue": lambda slug: slug in found.get("clue", ()),
+            "objective": lambda slug: slug in found.get("objective", ()),
+            "information": lambda slug: slug in found.get("information", ()),
+            "visited": lambda number: number in self.state.visited,
+            "revealed": lambda slug: slug in table.revealed,
+            "log": log,
+            "counter": lambda name: self.state.counters.get(name, 0),
+            "here": actor.location if actor and actor.location else "",
+            "actor": actor.name if actor else "",
+            "round": table.round,
+            "time": table.time,
+            "difficulty": table.difficulty,
+            "players": len(table.players()),
+            "tokens": {s.value: table.event_tokens[s] for s in EventSymbol},
+            "vitality": actor.vitality if actor else 0,
+            "sanity": actor.sanity if actor else 0,
+            "energy": actor.energy if actor else 0,
+            "magic": actor.magic if actor else 0,
+        }
+
+    # Effects ------------------------------------------------------------------------
+
+    def _actor(self, table: Table, actor: Investigator | None) -> Investigator | None:
+        """With no one acting (an Event board or death narrative), ``actor``
+        means whoever acted last, else the first living player (ruling
+        ``actorless-narratives``)."""
+        if actor is not None and actor.active:
+            return actor
+        last = table.investigators.get(self.state.last_actor or "")
+        if last is not None and last.active:
+            return last
+        players = table.players()
+        return players[0] if players else None
+
+    def _who(self, table: Table, effect: Effect, actor: Investigator | None) -> list[Investigator]:
+        actor = self._actor(table, actor)
+        if effect.who == "all":
+            return table.players()
+        if actor is None:
+            return []
+        if effect.who == "here":
+            return [p for p in table.players() if p.location == actor.location]
+        return [actor]
+
+    def apply(
+        self, table: Table, effects: Iterable[Effect], actor: Investigator | None
+    ) -> Proc[None]:
+        for effect in effects:
+            if table.ended:
+                return
+            yield from self._apply(table, effect, actor)
+
+    def _apply(self, table: Table, effect: Effect, actor: Investigator | None) -> Proc[None]:
+        kind, value = effect.kind, effect.value
+        doer = self._actor(table, actor)
+        scenario = table.scenario
+        assert scenario is not None  # a Book plays on a scenario's table
+        if kind == "keyword":
+            table.keywords.add(str(value))
+        elif kind == "lose_keyword":
+            table.keywords.discard(str(value))
+        elif kind == "status":
+            for inv in self._who(table, effect, actor):
+                for _ in range(effect.count):
+                    gain_token(table, inv, StatusToken(str(value)))
+        elif kind == "card":
+            for inv in self._who(table, effect, actor):
+                for _ in range(effect.count):
+                    gain_status_card(table, inv, StatusCardKind(str(value)))
+        elif kind in ("damage", "heal") and isinstance(value, dict):
+            sign = -1 if kind == "damage" else 1
+            for inv in self._who(table, effect, actor):
+                for track, amount in value.items():
+                    change_track(table, inv, Track(track), sign * int(amount), "the storybook")
+        elif kind in ("energy", "magic") and isinstance(value, int):
+            for inv in self._who(table, effect, actor):
+                change_track(table, inv, Track(kind.upper()), value, "the storybook")
+        elif kind == "reveal":
+            yield from self._reveal(table, str(value))
+        elif kind == "move":
+            if str(value) not in table.revealed:
+                yield from self._reveal(table, str(value))
+            for inv in self._who(table, effect, actor):
+                origin, inv.location = inv.location, str(value)
+                table.emit(Moved(inv.slug, origin, str(value), "narrative"))
+        elif kind == "item" and doer is not None:
+            gain_item(table, doer, scenario.items[str(value)])
+            table.found.setdefault("item", set()).add(str(value))
+        elif kind in ("clue", "objective", "information"):
+            table.found.setdefault(kind, set()).add(str(value))
+        elif kind == "encounter" and doer is not None and doer.location is not None:
+            if doer.location not in table.encounters:
+                start_encounter(table, scenario.encounters[str(value)], doer.location)
+        elif kind == "end_encounter" and doer is not None and doer.location in table.encounters:
+            end_encounter(table, doer.location)
+        elif kind == "attack" and doer is not None and doer.location in table.encounters:
+            enemy_attack(table, doer.location)
+        elif kind == "event_token":
+            place_event_token(table, EventSymbol(str(value)))
+        elif kind == "remove_token":
+            symbol = EventSymbol(str(value))
+            if table.event_tokens[symbol] > 0:
+                table.event_tokens[symbol] -= 1
+                table.supply.event_tokens[symbol] += 1
+        elif kind == "time" and isinstance(value, int):
+            table.time = max(1, min(len(scenario.board.spaces), table.time + value))
+        elif kind in ("log", "cross_out") and isinstance(value, dict):
+            section = self.state.log.setdefault(str(value["section"]), {})
+            section[str(value["entry"])] = kind == "cross_out"
+        elif kind == "counter" and isinstance(value, dict):
+            for name, amount in value.items():
+                self.state.counters[name] = self.state.counters.get(name, 0) + int(amount)
+        elif kind == "read" and isinstance(value, int):
+            yield from self.read_as(table, value, doer)
+        elif kind == "end":
+            self.finish(table, 0)
+
+    def _reveal(self, table: Table, slug: str) -> Proc[None]:
+        if slug in table.revealed:
+            return
+        table.revealed.add(slug)
+        table.emit(LocationRevealed(slug))
+        yield from self._read_scene(table, slug)
+
+
+def play(table: Table, book: Book) -> Proc[str]:
+    """A whole scenario: the introduction, then rounds until it ends."""
+    yield from book.begin(table)
+    return (yield from play_scenario(table, book))
+
+
+def _describe(option: OptionDef) -> str:
+    parts = [option.label]
+    if option.cost:
+        parts.append(f"{option.cost} Action{'s' if option.cost > 1 else ''}")
+    if option.test:
+        team = "team " if option.test.team else ""
+        parts.append(f"{team}{option.test.attribute} test, {option.test.need} needed")
+    return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")

@@ -1,0 +1,157 @@
+"""The storybook model: a tale and its scenarios, as the loader builds them.
+
+Everything here is an immutable value with the source position it came from,
+so the checker, the map and the playtester can point authors at a line.
+The rules' own values (locations, Event board, encounters, items) are reused
+as they are: the loader builds a :class:`tales.rules.scenario.Scenario`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from tales.rules.scenario import Scenario
+from tales.rules.terms import Attribute
+from tales.rules.teststate import Ease
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """A position in a source file (1-based)."""
+
+    path: str
+    line: int = 1
+    col: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One entry of the closed effect vocabulary (docs/storybook.md)."""
+
+    kind: str
+    value: object
+    who: str = "actor"
+    count: int = 1
+    where: Where = field(default=Where(""), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """Where a choice or a test result leads: a paragraph, effects, or both."""
+
+    goto: int | None = None
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TestDef:
+    __test__ = False  # not a pytest test class
+    attribute: Attribute
+    need: int
+    ease: Ease | None = None
+    team: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDef:
+    """An activity a paragraph offers at its location."""
+
+    label: str
+    condition: str | None = None
+    once: bool = False
+    cost: int = 0
+    goto: int | None = None
+    test: TestDef | None = None
+    success: Outcome | None = None
+    failure: Outcome | None = None
+    where: Where = field(default=Where(""), compare=False)
+
+    def targets(self) -> list[int]:
+        """Every paragraph this option can lead to."""
+        found = [self.goto] if self.goto is not None else []
+        for outcome in (self.success, self.failure):
+            if outcome and outcome.goto is not None:
+                found.append(outcome.goto)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceDef:
+    """An immediate choice for the group, free of cost."""
+
+    label: str
+    condition: str | None = None
+    outcome: Outcome = Outcome()
+    where: Where = field(default=Where(""), compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    number: int
+    text: str = ""
+    effects: tuple[Effect, ...] = ()
+    first_time: tuple[Effect, ...] = ()
+    options: tuple[OptionDef, ...] = ()
+    choices: tuple[ChoiceDef, ...] = ()
+    goto: int | None = None
+    at: str | None = None
+    once: bool = False
+    end: bool = False
+    where: Where = field(default=Where(""), compare=False)
+
+    def targets(self) -> list[int]:
+        """Every paragraph reading this one can lead to directly."""
+        found = [self.goto] if self.goto is not None else []
+        for option in self.options:
+            found += option.targets()
+        for choice in self.choices:
+            if choice.outcome.goto is not None:
+                found.append(choice.outcome.goto)
+        for effect in (*self.effects, *self.first_time):
+            if effect.kind == "read" and isinstance(effect.value, int):
+                found.append(effect.value)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """A line of the exploration table: from this percentage, read this."""
+
+    start: int
+    read: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioBook:
+    """One scenario of a tale: the rules' Scenario plus its story."""
+
+    id: str
+    scenario: Scenario
+    introduction: int
+    paragraphs: Mapping[int, Paragraph]
+    keywords: tuple[str, ...] = ()  # the Keyword sheet
+    setup_keywords: tuple[str, ...] = ()
+    clues: Mapping[str, str] = field(default_factory=dict)  # slug -> name
+    objectives: Mapping[str, str] = field(default_factory=dict)
+    rates: tuple[Rate, ...] = ()
+    endings: tuple[int, ...] = ()
+    where: Mapping[str, Where] = field(default_factory=dict, compare=False)  # "kind:slug" -> source
+
+    @property
+    def title(self) -> str:
+        return self.scenario.title
+
+
+@dataclass(frozen=True, slots=True)
+class Tale:
+    id: str
+    title: str
+    scenarios: Mapping[str, ScenarioBook]
+    log_sections: tuple[str, ...] = ()
+    counters: tuple[str, ...] = ()
+    standalone: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
+    content_hash: str = ""
