@@ -261,7 +261,7 @@ _ITEM_KEYS = ("name", "owner", "kind", "hands", "uses", "attribute", "damage", "
 def _load_items(reader: Reader) -> dict[str, ItemCard]:
     data = reader.mapping(reader.load(), "the items file")
     items: dict[str, ItemCard] = {}
-    for slug, body, what in reader.entries(data, "item", ()):
+    for slug, body, what in reader.entries(data, "item", None):
         card = item_card(reader, slug, body, what)
         if card is not None:
             items[slug] = card

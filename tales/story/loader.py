@@ -479,7 +479,7 @@ class _ScenarioLoader:
         from tales.story.core import item_card
 
         items: dict[str, ItemCard] = {}
-        for slug, body, what in reader.entries(data.get("items"), "item", ()):
+        for slug, body, what in reader.entries(data.get("items"), "item", None):
             self.where[f"item:{slug}"] = self.at(reader, data["items"], slug)
             card = item_card(reader, slug, body, what)
             if card is not None:

@@ -84,17 +84,18 @@ class Reader:
         return cast(T, value)
 
     def entries(
-        self, data: dict[Any, Any] | None, noun: str, allowed: Iterable[str]
+        self, data: dict[Any, Any] | None, noun: str, allowed: Iterable[str] | None
     ) -> Iterator[tuple[str, dict[Any, Any], str]]:
         """Each ``key: {mapping}`` entry of a file such as items.yaml, as
         (key, mapping, "noun 'key'"), with its fields checked against
-        ``allowed``; entries that are not mappings are reported and skipped."""
-        allowed = list(allowed)
+        ``allowed`` (None: the caller checks them); entries that are not
+        mappings are reported and skipped."""
         for key, entry in (data or {}).items():
             what = f"{noun} {key!r}"
             body = self.mapping(entry, what, position(data, key))
             if body is not None:
-                self.only_keys(body, allowed, what)
+                if allowed is not None:
+                    self.only_keys(body, allowed, what)
                 yield str(key), body, what
 
     def only_keys(self, mapping: dict[Any, Any], allowed: Iterable[str], what: str) -> None:
