@@ -98,22 +98,18 @@ def _count(n: int, one: str, many: str) -> str:
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print the problems as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the problems and stats as JSON.")
 def check(paths: tuple[Path, ...], as_json: bool) -> None:
-    """Check storybook content and list every problem as path:line:col.
+    """Check storybooks and list every problem as path:line:col.
 
-    With no PATH, checks the bundled storybooks. Exits 1 when there are errors.
-    Today this checks the core components (storybooks/core: dice, investigators,
-    items, supply, rulings); tales are checked once the storybook language lands.
+    A PATH may be the storybooks folder (the core components and every tale
+    in it), the core folder, or one tale's folder. With no PATH, checks the
+    bundled storybooks. Exits 1 when there are errors.
     """
-    from tales.story.core import read_core, storybooks_dir
+    from tales.authoring.checking import check_paths
+    from tales.story.core import storybooks_dir
 
-    problems = []
-    for path in paths or (storybooks_dir(),):
-        root = path / "core" if (path / "core").is_dir() else path
-        if not (root / "dice.yaml").is_file():
-            raise click.ClickException(f"no storybook content to check in {str(path)!r}")
-        problems += read_core(root)[1]
+    problems, stats = check_paths(list(paths) or [storybooks_dir()])
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity != "error"]
     if as_json:
@@ -121,14 +117,15 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         report = {
             "errors": [{k: getattr(p, k) for k in keys} for p in errors],
             "warnings": [{k: getattr(p, k) for k in keys} for p in warnings],
-            "stats": {},
+            "stats": stats,
         }
         click.echo(json.dumps(report, indent=2))
     else:
         for problem in problems:
             click.echo(str(problem))
-        if not problems:
-            click.echo("No problems found.")
+        summary = f"{len(errors)} errors, {len(warnings)} warnings"
+        scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
+        click.echo(f"{summary}; checked {scenarios or 'the core components'}.")
     if errors:
         sys.exit(1)
 

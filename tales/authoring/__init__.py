@@ -1,0 +1,1 @@
+"""Tools for authors: checking, mapping and formatting storybooks."""

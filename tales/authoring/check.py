@@ -1,0 +1,386 @@
+"""Checks over a whole scenario's story graph, one code per check.
+
+The loader already refuses broken structure and references; these checks
+need the graph: what can be reached from where the story starts (aware of
+the conditions that gate options), what is never used, goto loops that
+never reach a decision, and options read where nobody could take them.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from tales.story.conditions import FUNCTIONS, StoryExpressionError, called_with, evaluate
+from tales.story.model import Effect, Paragraph, ScenarioBook, Tale, Where
+from tales.story.problems import Problem
+
+UNREACHABLE = "W301"
+UNUSED = "W302"
+GOTO_LOOP = "E211"
+NOWHERE_TO_STAND = "E212"
+
+# Facts an author's condition can ask about, by the function that asks.
+_FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
+_MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
+
+
+@dataclass
+class Grants:
+    """What the story can make true, grown until nothing more can be."""
+
+    keywords: set[str] = field(default_factory=set)
+    cards: set[tuple[str, str]] = field(default_factory=set)  # (kind, slug)
+    revealed: set[str] = field(default_factory=set)
+    reached: set[int] = field(default_factory=set)
+
+    def possible(self, function: str, argument: str) -> bool:
+        if function == "keyword":
+            return argument in self.keywords
+        if function == "visited":
+            return argument.isdigit() and int(argument) in self.reached
+        if function == "revealed":
+            return argument in self.revealed
+        return (function, argument) in self.cards
+
+
+def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) -> list[Problem]:
+    """Graph problems of every scenario. ``always_keywords`` are keywords any
+    game may have without the story granting them (investigators' own);
+    ``always_items`` likewise (starting items)."""
+    problems: list[Problem] = []
+    for book in tale.scenarios.values():
+        problems += check_scenario(book, always_keywords, always_items)
+    return sorted(problems)
+
+
+def check_scenario(
+    book: ScenarioBook, always_keywords: set[str], always_items: set[str]
+) -> list[Problem]:
+    grants = reachable(book, always_keywords, always_items)
+    return sorted(
+        [
+            *_unreachable(book, grants),
+            *_unused(book, grants),
+            *_goto_loops(book),
+            *_options_nobody_can_take(book),
+        ]
+    )
+
+
+# Reachability -------------------------------------------------------------------------
+
+
+def _roots(book: ScenarioBook) -> list[int]:
+    """Paragraphs the rules read whatever the players choose."""
+    scenario = book.scenario
+    board = scenario.board
+    roots = [book.introduction, *(n for n in board.spaces if n is not None)]
+    roots += [t.paragraph for t in board.thresholds]
+    roots += [board.death] if board.death is not None else []
+    for encounter in scenario.encounters.values():
+        roots += [n for n in (encounter.defeated, encounter.round_end) if n is not None]
+    roots += [rate.read for rate in book.rates]
+    return roots
+
+
+def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[str]) -> Grants:
+    """Grow what can be reached and granted until it stops growing."""
+    grants = Grants(
+        keywords={*book.setup_keywords, *always_keywords},
+        cards={("item", slug) for slug in always_items},
+        revealed={book.scenario.start, *book.scenario.revealed},
+    )
+    while True:
+        before = (
+            len(grants.keywords),
+            len(grants.cards),
+            len(grants.revealed),
+            len(grants.reached),
+        )
+        frontier = [*_roots(book)]
+        frontier += [book.scenario.locations[s].paragraph or 0 for s in sorted(grants.revealed)]
+        seen: set[int] = set()
+        while frontier:
+            number = frontier.pop()
+            if number in seen or number not in book.paragraphs:
+                continue
+            seen.add(number)
+            paragraph = book.paragraphs[number]
+            for effect in (*paragraph.effects, *paragraph.first_time, *_outcome_effects(paragraph)):
+                _grant(book, grants, effect, frontier)
+            frontier += [n for n in _open_targets(paragraph, grants)]
+        grants.reached |= seen
+        after = (len(grants.keywords), len(grants.cards), len(grants.revealed), len(grants.reached))
+        if after == before:
+            return grants
+
+
+def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
+    for option in paragraph.options:
+        for outcome in (option.success, option.failure):
+            if outcome is not None:
+                yield from outcome.effects
+    for choice in paragraph.choices:
+        yield from choice.outcome.effects
+
+
+def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[int]) -> None:
+    value = str(effect.value)
+    if effect.kind == "keyword":
+        grants.keywords.add(value)
+    elif effect.kind in ("item", "clue", "objective", "information"):
+        grants.cards.add((effect.kind, value))
+    elif effect.kind in ("reveal", "move") and value in book.scenario.locations:
+        grants.revealed.add(value)
+        scene = book.scenario.locations[value].paragraph
+        if scene is not None:
+            frontier.append(scene)
+    elif effect.kind == "read" and isinstance(effect.value, int):
+        frontier.append(effect.value)
+
+
+def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
+    if paragraph.goto is not None:
+        yield paragraph.goto
+    for option in paragraph.options:
+        if option.condition is None or may_hold(option.condition, grants):
+            yield from option.targets()
+    for choice in paragraph.choices:
+        if choice.outcome.goto is not None and (
+            choice.condition is None or may_hold(choice.condition, grants)
+        ):
+            yield choice.outcome.goto
+
+
+class _Wild:
+    """A number the checker cannot know: it compares as ``verdict``."""
+
+    def __init__(self, verdict: bool) -> None:
+        self.verdict = verdict
+
+    def _compare(self, other: object) -> bool:
+        return self.verdict
+
+    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _compare
+
+    def __getattr__(self, name: str) -> _Wild:
+        return self
+
+    def __getitem__(self, key: object) -> _Wild:
+        return self
+
+    def __add__(self, other: object) -> _Wild:
+        return self
+
+    __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __add__
+
+    def __bool__(self) -> bool:
+        return self.verdict
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def may_hold(condition: str, grants: Grants) -> bool:
+    """Whether ``condition`` can be true in some game: facts the story can
+    never make true are false, the others are tried both ways, and numbers
+    the checker cannot know compare both ways too."""
+    facts = sorted(
+        {
+            (f, a)
+            for f in _FACT_FUNCTIONS
+            for a in called_with(condition, f)
+            if grants.possible(f, a)
+        }
+    )[:_MAX_FREE_FACTS]
+    for verdict in (True, False):
+        wild = _Wild(verdict)
+        for values in itertools.product((True, False), repeat=len(facts)):
+            truth = dict(zip(facts, values, strict=True))
+            context: dict[str, Any] = {
+                name: wild
+                for name in (
+                    "here",
+                    "actor",
+                    "round",
+                    "time",
+                    "difficulty",
+                    "players",
+                    "tokens",
+                    "vitality",
+                    "sanity",
+                    "energy",
+                    "magic",
+                )
+            }
+            for function in FUNCTIONS:
+                context[function] = _fact(function, truth, wild)
+            try:
+                if evaluate(condition, context):
+                    return True
+            except StoryExpressionError:  # an odd expression gets the benefit of the doubt
+                return True
+    return False
+
+
+def _fact(function: str, truth: dict[tuple[str, str], bool], wild: _Wild) -> Any:
+    if function in ("log", "counter"):
+        return lambda *args: wild  # carried in from earlier scenarios: unknowable here
+    return lambda argument: truth.get((function, str(argument)), False)
+
+
+# The checks ---------------------------------------------------------------------------
+
+
+def _problem(where: Where, code: str, message: str, severity: str) -> Problem:
+    return Problem(where.path, where.line, where.col, code, message, severity)
+
+
+def _unreachable(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
+    for number, paragraph in sorted(book.paragraphs.items()):
+        if number not in grants.reached:
+            yield _problem(
+                paragraph.where,
+                UNREACHABLE,
+                f"paragraph {number} can never be read: nothing leads to it, or only "
+                "options whose conditions can never hold",
+                "warning",
+            )
+
+
+def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
+    used_keywords = set(grants.keywords)
+    for paragraph in book.paragraphs.values():
+        for source in _sources(paragraph):
+            used_keywords |= set(called_with(source, "keyword", template=True))
+    sheet_where = book.where.get("scenario", Where(""))
+    for word in book.keywords:
+        if word not in used_keywords:
+            yield _problem(
+                sheet_where,
+                UNUSED,
+                f"keyword {word!r} is on the Keyword sheet but nothing marks or asks for it",
+                "warning",
+            )
+    for kind, names in (
+        ("item", book.scenario.items),
+        ("clue", book.clues),
+        ("objective", book.objectives),
+    ):
+        for slug in names:
+            if (kind, slug) not in grants.cards:
+                yield _problem(
+                    book.where.get(f"{kind}:{slug}", Where("")),
+                    UNUSED,
+                    f"{kind} {slug!r} is never found in the story",
+                    "warning",
+                )
+    for slug in book.scenario.locations:
+        if slug not in grants.revealed:
+            yield _problem(
+                book.where.get(f"location:{slug}", Where("")),
+                UNUSED,
+                f"location {slug!r} is never revealed",
+                "warning",
+            )
+    started = {
+        str(e.value)
+        for p in book.paragraphs.values()
+        if p.number in grants.reached
+        for e in (*p.effects, *p.first_time, *_outcome_effects(p))
+        if e.kind == "encounter"
+    }
+    for slug in book.scenario.encounters:
+        if slug not in started:
+            yield _problem(
+                book.where.get(f"encounter:{slug}", Where("")),
+                UNUSED,
+                f"encounter {slug!r} never begins",
+                "warning",
+            )
+
+
+def _sources(paragraph: Paragraph) -> Iterator[str]:
+    yield paragraph.text
+    for option in paragraph.options:
+        if option.condition:
+            yield "{{ " + option.condition + " }}"
+    for choice in paragraph.choices:
+        if choice.condition:
+            yield "{{ " + choice.condition + " }}"
+
+
+def _goto_loops(book: ScenarioBook) -> Iterator[Problem]:
+    """A chain of bare ``goto`` that comes back on itself never lets anyone
+    decide anything: the game would read forever."""
+    reported: set[int] = set()
+    for start in sorted(book.paragraphs):
+        chain: list[int] = []
+        number: int | None = start
+        while number is not None and number in book.paragraphs and number not in chain:
+            paragraph = book.paragraphs[number]
+            if paragraph.options or paragraph.choices or paragraph.end:
+                break
+            chain.append(number)
+            number = paragraph.goto
+        if number in chain and number not in reported:
+            loop = chain[chain.index(number) :]
+            reported.update(loop)
+            where = book.paragraphs[number].where
+            yield _problem(
+                where,
+                GOTO_LOOP,
+                "these paragraphs lead to each other by goto with no "
+                f"decision between: {' -> '.join(map(str, [*loop, number]))}",
+                "error",
+            )
+
+
+def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:
+    """Paragraphs read with no acting investigator (the introduction, the
+    Event board, a death, an encounter's stage) that offer options without
+    saying where (``at``): nobody would stand where they are offered."""
+    frontier = [n for n in _roots(book)]
+    seen: set[int] = set()
+    while frontier:
+        number = frontier.pop()
+        if number in seen or number not in book.paragraphs:
+            continue
+        seen.add(number)
+        paragraph = book.paragraphs[number]
+        if paragraph.options and paragraph.at is None:
+            yield _problem(
+                paragraph.where,
+                NOWHERE_TO_STAND,
+                f"paragraph {number} is read with no acting investigator (from the "
+                "introduction, the Event board, a death or an encounter), so its options "
+                "need 'at: <location>' or should be 'choices'",
+                "error",
+            )
+        if paragraph.goto is not None:
+            frontier.append(paragraph.goto)
+        frontier += [c.outcome.goto for c in paragraph.choices if c.outcome.goto is not None]
+        frontier += [
+            e.value
+            for e in (*paragraph.effects, *paragraph.first_time)
+            if e.kind == "read" and isinstance(e.value, int)
+        ]
+
+
+def scenario_stats(book: ScenarioBook) -> dict[str, int]:
+    """The contract's per-scenario stats for ``tales check --json``."""
+    words = sum(len(p.text.split()) for p in book.paragraphs.values())
+    enemies = {e.enemy.slug for e in book.scenario.encounters.values()}
+    return {
+        "paragraphs": len(book.paragraphs),
+        "locations": len(book.scenario.locations),
+        "enemies": len(enemies),
+        "encounters": len(book.scenario.encounters),
+        "clues": len(book.clues),
+        "objectives": len(book.objectives),
+        "items": len(book.scenario.items),
+        "words": words,
+    }

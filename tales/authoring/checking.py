@@ -1,0 +1,60 @@
+"""What ``tales check`` checks, given paths: core components and tales."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tales.errors import TalesError
+from tales.story.core import Core, core_dir, read_core
+from tales.story.problems import Problem
+
+
+def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, int]]]:
+    """Every problem in the content under ``paths``, and per-scenario stats.
+
+    A path holding ``dice.yaml`` is a core folder; one holding ``tale.yaml``
+    is a tale; any other folder is searched one level down for both."""
+    from tales.authoring.check import check_tale, scenario_stats
+    from tales.story.loader import load_tale
+
+    problems: list[Problem] = []
+    stats: dict[str, dict[str, int]] = {}
+    cores, tales = _sort_out(paths)
+    core: Core | None = None
+    for root in cores:
+        loaded, found = read_core(root)
+        problems += found
+        core = core or loaded
+    if tales and core is None:
+        core, found = read_core(core_dir())
+        problems += found
+    always_keywords = {s.keyword for s in core.investigators.values()} if core else set()
+    always_items = set(core.items) if core else set()
+    for root in tales:
+        tale, found = load_tale(root)
+        problems += found
+        if tale is None:
+            continue
+        problems += check_tale(tale, always_keywords, always_items)
+        for name, book in tale.scenarios.items():
+            stats[f"{tale.id}/{name}"] = scenario_stats(book)
+    return sorted(set(problems)), stats
+
+
+def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    cores: list[Path] = []
+    tales: list[Path] = []
+    for path in paths:
+        found = False
+        for candidate in [path, *sorted(p for p in path.iterdir() if p.is_dir())]:
+            if (candidate / "dice.yaml").is_file():
+                cores.append(candidate)
+                found = True
+            elif (candidate / "tale.yaml").is_file():
+                tales.append(candidate)
+                found = True
+            if candidate == path and found:
+                break
+        if not found:
+            raise TalesError(f"no storybook content to check in {str(path)!r}")
+    return cores, tales
