@@ -8,6 +8,7 @@ it) indicated by the narrative, to the Discard Pile."
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from tales.errors import RulesError
 from tales.rules.decisions import Decision, Option, Proc
@@ -20,6 +21,7 @@ from tales.rules.terms import StatusToken, Track
 
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
 RUN_BEYOND = 3  # "more than 3 spaces away"
+_HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
 
 
 # Paying for Actions ------------------------------------------------------------
@@ -184,16 +186,19 @@ def spend_use(table: Table, inv: Investigator, held: HeldItem) -> None:
     table.emit(ItemUsed(inv.slug, held.slug, held.uses))
 
 
-_HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
-
-
 def usable_items(inv: Investigator) -> list[HeldItem]:
-    """Items whose use acts outside a test: healing and ENERGY."""
-    return [
-        i
-        for i in inv.items
-        if i.uses > 0 and ("heal" in i.card.effect or "energy" in i.card.effect)
-    ]
+    """Items whose use would do something now, outside a test: healing a
+    track below its maximum, or ENERGY below its maximum."""
+    return [i for i in inv.items if i.uses > 0 and _would_help(inv, i.card.effect)]
+
+
+def _would_help(inv: Investigator, effect: Mapping[str, object]) -> bool:
+    if "heal" in effect:
+        track = _HEAL.get(str(effect["heal"]))
+        return track is not None and inv.track(track) < inv.sheet.maxima[track]
+    if "energy" in effect:
+        return inv.energy < inv.sheet.maxima[Track.ENERGY]
+    return False
 
 
 def use_item(table: Table, inv: Investigator, slug: str) -> None:

@@ -68,8 +68,11 @@ def first_place(items: list[HeldItem], card: ItemCard) -> str:
 def equip(items: list[HeldItem], slug: str) -> list[HeldItem]:
     """Take a weapon from the backpack into the hands, putting back into the
     backpack whichever weapons in hand leave too few hands free (the
-    latest-equipped stays longest). Returns the weapons put away."""
+    latest-equipped stays longest: the list is kept in the order weapons
+    were taken in hand). Returns the weapons put away."""
     weapon = next(i for i in items if i.slug == slug)
+    items.remove(weapon)
+    items.append(weapon)
     put_away: list[HeldItem] = []
     for held in [i for i in items if i.in_hand]:
         if hands_used(items) + weapon.card.hands <= HAND_SLOTS:

@@ -46,7 +46,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_kinds, recovery_test
-from tales.rules.terms import StatusCardKind
+from tales.rules.terms import StatusCardKind, Track
 
 END_ROUND = Option("end-round", "End the round")
 
@@ -95,7 +95,8 @@ def play_round(table: Table, story: Story) -> Proc[None]:
         yield from draw_up_to(table, inv)
     yield from settle(table, story)
     # 2. Event Board: the narrative of the space the marker stands on.
-    table.read_later(narrative_now(table), f"the time track's space {table.time}")
+    if not table.ended:
+        table.read_later(narrative_now(table), f"the time track's space {table.time}")
     yield from settle(table, story)
     for inv in table.players():
         yield from start_of_round_tokens(table, inv)
@@ -116,6 +117,8 @@ def settle(table: Table, story: Story) -> Proc[None]:
     if not table.players() and not table.ended:
         # "Every Scenario ends with an Epilogue or death of all the team members."
         end_scenario(table, "every investigator is dead")
+    if table.ended:
+        table.to_read.clear()  # the scenario is over: nothing more is read
 
 
 # 4. Investigator Activity ---------------------------------------------------------
@@ -135,8 +138,9 @@ def _own_options(table: Table, inv: Investigator) -> list[Option]:
     name, slug = inv.name, inv.slug
     places = table.scenario.locations if table.scenario else {}
     options: list[Option] = []
-    if can_pay(table, inv, 1):
+    if can_pay(table, inv, 1) and inv.energy < inv.sheet.maxima[Track.ENERGY]:
         options.append(Option(f"rest:{slug}", f"{name} rests: 1 Action for 1 ENERGY"))
+    if can_pay(table, inv, 1):
         options += [
             Option(f"move:{slug}:{loc}", f"{name} moves to {places[loc].name} (1 Action)")
             for loc in move_targets(table, inv)
@@ -250,7 +254,8 @@ def end_of_round(table: Table, story: Story) -> Proc[None]:
     advance_time(table)
     for companion in table.companions():
         companion.markers_used.clear()
-    table.round += 1
+    if not table.ended:
+        table.round += 1
 
 
 def keep_cards(table: Table, inv: Investigator) -> Proc[None]:

@@ -74,13 +74,15 @@ def new_game(
     players, there will always be four Investigators in play"; players stand
     on the starting location with their starting items; the time marker
     "on the space that matches the selected difficulty level"."""
+    if not 1 <= len(players) <= TEAM_SIZE:
+        raise RulesError(f"Miskatonic Tales is played by 1 to 4 players, not {len(players)}")
     unknown = sorted((set(players) | set(companions)) - set(sheets))
     if unknown:
         raise RulesError(f"no investigator named {unknown[0]!r}; there are {', '.join(sheets)}")
     if len(players) + len(companions) != TEAM_SIZE:
         raise RulesError(
-            f"the team is always {TEAM_SIZE} investigators: {len(players)} players need "
-            f"{TEAM_SIZE - len(players)} companions, not {len(companions)}"
+            f"the team is always {TEAM_SIZE} investigators: {_count(len(players), 'player')} "
+            f"need {_count(TEAM_SIZE - len(players), 'companion')}, not {len(companions)}"
         )
     if difficulty not in scenario.board.start:
         levels = ", ".join(scenario.board.start)
@@ -104,3 +106,7 @@ def new_game(
         if starting is not None:
             gain_item(table, inv, starting)
     return table
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
