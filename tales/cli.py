@@ -130,6 +130,76 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         sys.exit(1)
 
 
+def _load_book(path: Path, scenario: str | None) -> Any:
+    from tales.story.loader import load_tale
+
+    tale, problems = load_tale(path)
+    if tale is None:
+        errors = "\n".join(str(p) for p in problems if p.severity == "error")
+        raise click.ClickException(f"{path} has errors; run 'tales check {path}':\n{errors}")
+    name = scenario or next(iter(tale.scenarios))
+    if name not in tale.scenarios:
+        raise click.ClickException(
+            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
+        )
+    return tale.scenarios[name]
+
+
+@cli.command()
+@click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--scenario", help="Scenario to map (default: the tale's first).")
+@click.option(
+    "--format",
+    "form",
+    type=click.Choice(["dot", "mermaid"]),
+    default="dot",
+    show_default=True,
+    help="DOT for Graphviz, or Mermaid for Markdown.",
+)
+@friendly_errors
+def graph(path: Path, scenario: str | None, form: str) -> None:
+    """Draw the story map of a tale's scenario: paragraphs and what leads where."""
+    from tales.authoring.graph import to_dot, to_mermaid
+
+    book = _load_book(path, scenario)
+    click.echo(to_dot(book) if form == "dot" else to_mermaid(book), nl=False)
+
+
+@cli.command()
+@click.option(
+    "--file",
+    "kind",
+    type=click.Choice(["tale", "scenario", "locations", "encounters", "cards", "paragraphs"]),
+    help="Only the schema of one kind of file (for an editor's modeline).",
+)
+def schema(kind: str | None) -> None:
+    """Print the JSON Schema of the storybook files.
+
+    With a YAML language server, point a file at it with a first line such as
+    "# yaml-language-server: $schema=schema/paragraphs.json".
+    """
+    from tales.authoring.schema import schema as build
+
+    click.echo(json.dumps(build(kind), indent=2))
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path))
+@click.option("--check", is_flag=True, help="Change nothing; exit 1 if a file would change.")
+def fmt(paths: tuple[Path, ...], check: bool) -> None:
+    """Rewrite storybook files in the canonical layout, keeping comments."""
+    from tales.authoring.fmt import format_paths
+
+    changed, problems = format_paths(list(paths), check=check)
+    for problem in problems:
+        click.echo(str(problem))
+    verb = "would be reformatted" if check else "reformatted"
+    for path in changed:
+        click.echo(f"{path}: {verb}")
+    if problems or (check and changed):
+        sys.exit(1)
+
+
 def main() -> None:
     """Console entry point."""
     try:

@@ -1,0 +1,52 @@
+"""``tales fmt``: rewrite storybook files in one canonical layout, keeping
+comments and the order the author chose (ruamel.yaml's round trip)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from tales.story.problems import Problem
+from tales.story.yamlio import YamlFileError, read_yaml
+
+WIDTH = 100
+
+
+def formatted(path: Path) -> str:
+    """The canonical text of ``path``; raises YamlFileError on a bad file."""
+    from ruamel.yaml import YAML
+
+    read_yaml(path)  # refuses tags and reports syntax errors with positions
+    yaml = YAML(typ="rt", pure=True)
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = WIDTH
+    yaml.preserve_quotes = True
+    data = yaml.load(path.read_text(encoding="utf-8"))
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def yaml_files(paths: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+    return found
+
+
+def format_paths(paths: list[Path], *, check: bool) -> tuple[list[Path], list[Problem]]:
+    """Files that are (or, with ``check``, would be) rewritten, and files that
+    could not be read. A file is written only when its text changes."""
+    changed: list[Path] = []
+    problems: list[Problem] = []
+    for path in yaml_files(paths):
+        try:
+            text = formatted(path)
+        except YamlFileError as error:
+            problems.append(error.problem)
+            continue
+        if text != path.read_text(encoding="utf-8"):
+            changed.append(path)
+            if not check:
+                path.write_text(text, encoding="utf-8")
+    return changed, problems
