@@ -64,6 +64,7 @@ class Book:
     def __init__(self, book: ScenarioBook, state: StoryState | None = None) -> None:
         self.book = book
         self.state = state or StoryState()
+        self._reading = 0  # the paragraph whose effects are being applied
 
     # The Story protocol -------------------------------------------------------------
 
@@ -132,6 +133,7 @@ class Book:
             self.state.visited.add(number)
             text = render(paragraph.text, self.context(table, actor)) if paragraph.text else ""
             table.emit(StoryRead(number, text.strip()))
+            self._reading = number
             effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
             yield from self.apply(table, effects, actor)
             if paragraph.options:
@@ -175,7 +177,7 @@ class Book:
         """End the scenario and rate it: "Once Scenario ends, flip the Keyword
         sheet and assess your exploration rate following the presented table."
         The rate's consequence is read at once."""
-        end_scenario(table, f"paragraph {number}")
+        end_scenario(table, f"the story ends at paragraph {number}")
         rate = exploration_rate(table)
         fitting = [r for r in self.book.rates if r.start <= rate]
         consequence = fitting[-1].read if fitting else None
@@ -338,7 +340,7 @@ class Book:
         elif kind == "read" and isinstance(value, int):
             yield from self.read_as(table, value, doer)
         elif kind == "end":
-            self.finish(table, 0)
+            self.finish(table, self._reading)
 
     def _reveal(self, table: Table, slug: str) -> Proc[None]:
         if slug in table.revealed:
