@@ -21,7 +21,7 @@ class Location:
     name: str
     area: str
     adjacent: frozenset[str] = frozenset()
-    paragraph: int | None = None  # read on entering
+    paragraph: int | None = None  # its scene: read when the card is revealed
 
 
 @dataclass(frozen=True, slots=True)

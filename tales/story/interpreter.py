@@ -53,6 +53,8 @@ class StoryState:
     visited: set[int] = field(default_factory=set)
     scenes: dict[str, int] = field(default_factory=dict)  # location -> scene paragraph
     taken: set[tuple[int, int]] = field(default_factory=set)  # once-options: (paragraph, index)
+    # Test options tried: (paragraph, index, investigator) -> the round of the try.
+    tried: dict[tuple[int, int, str], int] = field(default_factory=dict)
     log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
     counters: dict[str, int] = field(default_factory=dict)
     last_actor: str | None = None
@@ -97,6 +99,8 @@ class Book:
             return
         if option.once:
             self.state.taken.add((int(scene), int(index)))
+        if option.test is not None:
+            self.state.tried[(int(scene), int(index), inv.slug)] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
@@ -136,6 +140,8 @@ class Book:
             self._reading = number
             effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
             yield from self.apply(table, effects, actor)
+            if table.ended:  # an effect ended it (an `end` effect, the last death)
+                return
             if paragraph.options:
                 where = paragraph.at or place or (actor.location if actor else None)
                 if where is not None:
@@ -203,6 +209,11 @@ class Book:
             return False
         if (scene, index) in self.state.taken:
             return False
+        if (
+            option.test is not None
+            and self.state.tried.get((scene, index, inv.slug)) == table.round
+        ):
+            return False  # one try a round (ruling ``test-once-a-round``)
         leads = option.goto if option.test is None else None
         if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
             return False  # a read-once paragraph
@@ -318,10 +329,10 @@ class Book:
         elif kind == "encounter" and doer is not None and doer.location is not None:
             if doer.location not in table.encounters:
                 start_encounter(table, scenario.encounters[str(value)], doer.location)
-        elif kind == "end_encounter" and doer is not None and doer.location in table.encounters:
-            end_encounter(table, doer.location)
-        elif kind == "attack" and doer is not None and doer.location in table.encounters:
-            enemy_attack(table, doer.location)
+        elif kind in ("end_encounter", "attack"):
+            where = self._encounter_place(table, doer)
+            if where is not None:
+                (end_encounter if kind == "end_encounter" else enemy_attack)(table, where)
         elif kind == "event_token":
             place_event_token(table, EventSymbol(str(value)))
         elif kind == "remove_token":
@@ -341,6 +352,16 @@ class Book:
             yield from self.read_as(table, value, doer)
         elif kind == "end":
             self.finish(table, self._reading)
+
+    def _encounter_place(self, table: Table, doer: Investigator | None) -> str | None:
+        """The encounter an effect means: the one where the actor stands, or,
+        read with no one acting (an encounter's own narrative), the only one
+        in play (ruling ``actorless-narratives``)."""
+        if doer is not None and doer.location in table.encounters:
+            return doer.location
+        if len(table.encounters) == 1:
+            return next(iter(table.encounters))
+        return None
 
     def _reveal(self, table: Table, slug: str) -> Proc[None]:
         if slug in table.revealed:

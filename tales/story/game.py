@@ -1,0 +1,92 @@
+"""A game: content plus setup plus the players' inputs (DESIGN principle 1).
+
+:func:`start_game` turns a :class:`GameSetup` into a table, a storybook and
+an Engine waiting for the first input; replaying the same inputs gives the
+same game, bit for bit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tales.rules.decisions import Engine
+from tales.rules.events import Event
+from tales.rules.setup import new_game
+from tales.rules.table import Table
+from tales.story.core import Core
+from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
+from tales.story.model import Tale
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetup:
+    scenario: str
+    players: tuple[str, ...]
+    companions: tuple[str, ...]
+    difficulty: str = "standard"
+    seed: int = 0
+
+
+@dataclass
+class Game:
+    setup: GameSetup
+    table: Table
+    book: Book
+    engine: Engine[str]
+    inputs: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    def apply(self, option_id: str) -> tuple[Event, ...]:
+        events = self.engine.apply(option_id)
+        self.inputs.append(option_id)
+        self.events += events
+        return events
+
+    def summary(self) -> dict[str, object]:
+        """What a playthrough came to, for golden tests: the paragraphs read
+        in order, how and when it ended, and the exploration rate."""
+        rated = [e for e in self.events if isinstance(e, ExplorationRated)]
+        return {
+            "read": [e.paragraph for e in self.events if isinstance(e, StoryRead)],
+            "ended": self.table.ended,
+            "round": self.table.round,
+            "exploration": rated[-1].exact if rated else None,
+            "inputs": len(self.inputs),
+        }
+
+
+def start_game(core: Core, tale: Tale, setup: GameSetup) -> Game:
+    book = tale.scenarios[setup.scenario]
+    table = new_game(
+        core.investigators,
+        core.items,
+        book.scenario,
+        players=setup.players,
+        companions=setup.companions,
+        difficulty=setup.difficulty,
+        dice=core.dice,
+        supply=core.supply,
+        seed=setup.seed,
+        rulings=core.rulings,
+    )
+    # Started on its own, a scenario takes its standalone preset's log and counters.
+    preset = tale.standalone.get(setup.scenario, {})
+    counters, log = preset.get("counters"), preset.get("log")
+    state = StoryState(
+        log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
+        if isinstance(log, dict)
+        else {},
+        counters={str(k): int(v) for k, v in counters.items()}
+        if isinstance(counters, dict)
+        else {},
+    )
+    story = Book(book, state)
+    engine = Engine(play(table, story), table.sink)
+    return Game(setup, table, story, engine, events=list(engine.opening_events))
+
+
+def replay(core: Core, tale: Tale, setup: GameSetup, inputs: list[str]) -> Game:
+    game = start_game(core, tale, setup)
+    for option_id in inputs:
+        game.apply(option_id)
+    return game

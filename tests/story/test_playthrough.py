@@ -1,0 +1,50 @@
+"""Golden playthroughs of the starter tale: recorded inputs replayed through
+the interpreter must read the same paragraphs, end the same way and rate the
+same exploration. Re-record with tools/record_golden.py after changing the
+story on purpose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from tales.story.game import GameSetup, replay
+from tales.story.loader import load_tale
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests" / "data" / "golden").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_a_recorded_playthrough_replays_to_the_same_ending(core, path: Path):
+    golden = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    tale, problems = load_tale(ROOT / golden["tale"])
+    assert tale is not None, problems
+    setup = golden["setup"]
+    game = replay(
+        core,
+        tale,
+        GameSetup(
+            setup["scenario"],
+            tuple(setup["players"]),
+            tuple(setup["companions"]),
+            setup["difficulty"],
+            setup["seed"],
+        ),
+        golden["inputs"],
+    )
+    assert game.engine.finished, "the replay must reach the end of the scenario"
+    assert game.summary() == golden["expected"]
+
+
+def test_the_golden_games_cover_an_epilogue_of_each_kind():
+    """One playthrough reaches the true ending (22), another the flight at high
+    water (25); both are read to their exploration epilogue."""
+    endings = set()
+    for path in GOLDEN:
+        expected = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))["expected"]
+        endings.add(expected["ended"])
+        assert expected["read"][-1] in (30, 31, 32), "the exploration rate's epilogue comes last"
+    assert endings == {"the story ends at paragraph 22", "the story ends at paragraph 25"}
