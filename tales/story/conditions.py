@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, meta, nodes
@@ -56,37 +57,55 @@ def environment() -> ImmutableSandboxedEnvironment:
     return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
 
 
-def problems_in(source: str, *, template: bool) -> list[str]:
-    """What is wrong with a condition (``template=False``) or a text: a
-    syntax error, or names outside the vocabulary."""
-    env = environment()
-    try:
-        parsed = env.parse(source if template else "{{ (" + source + ") }}")
-    except TemplateSyntaxError as error:
-        return [f"Jinja syntax: {error.message}"]
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What a condition or text says, found by parsing it once."""
 
-    found = []
+    problems: tuple[str, ...] = ()
+    calls: tuple[tuple[str, str], ...] = ()  # (function, literal argument)
+
+    def arguments(self, function: str) -> list[str]:
+        return [argument for name, argument in self.calls if name == function]
+
+
+_NO_JINJA = Analysis()
+
+
+@functools.lru_cache(maxsize=16384)
+def analyse(source: str, *, template: bool) -> Analysis:
+    """Syntax errors, names outside the vocabulary (with a "did you mean"),
+    and the literal arguments of every vocabulary call, from one parse."""
+    if template and not any(mark in source for mark in ("{{", "{%", "{#")):
+        return _NO_JINJA  # plain prose: nothing to check
+    try:
+        parsed = environment().parse(source if template else "{{ (" + source + ") }}")
+    except TemplateSyntaxError as error:
+        return Analysis((f"Jinja syntax: {error.message}",))
+    problems = []
     for name in sorted(meta.find_undeclared_variables(parsed) - set(VOCABULARY)):
         close = difflib.get_close_matches(name, VOCABULARY, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        found.append(f"{name!r} is not in the story vocabulary{hint}")
-    return found
+        problems.append(f"{name!r} is not in the story vocabulary{hint}")
+    calls = tuple(
+        (call.node.name, str(argument.value))
+        for call in parsed.find_all(nodes.Call)
+        if isinstance(call.node, nodes.Name)
+        for argument in call.args
+        if isinstance(argument, nodes.Const)
+    )
+    return Analysis(tuple(problems), calls)
+
+
+def problems_in(source: str, *, template: bool) -> list[str]:
+    """What is wrong with a condition (``template=False``) or a text."""
+    return list(analyse(source, template=template).problems)
 
 
 def called_with(source: str, function: str, *, template: bool = False) -> list[str]:
-    """The literal string arguments of every call to ``function`` in
-    ``source``: ``keyword("LANTERN")`` -> ["LANTERN"]. The checker uses this to
-    find keywords, items and paragraphs that do not exist."""
-    env = environment()
-    try:
-        parsed = env.parse(source if template else "{{ (" + source + ") }}")
-    except TemplateSyntaxError:
-        return []
-    found: list[str] = []
-    for call in parsed.find_all(nodes.Call):
-        if isinstance(call.node, nodes.Name) and call.node.name == function:
-            found += [str(a.value) for a in call.args if isinstance(a, nodes.Const)]
-    return found
+    """The literal arguments of every call to ``function`` in ``source``:
+    ``keyword("LANTERN")`` -> ["LANTERN"]. The checker uses this to find
+    keywords, items and paragraphs that do not exist."""
+    return analyse(source, template=template).arguments(function)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -8,8 +8,10 @@ names, goto loops) live in :mod:`tales.authoring.check`.
 
 from __future__ import annotations
 
+import gc
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,7 @@ from tales.rules.scenario import (
 )
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.rules.teststate import Ease
-from tales.story.conditions import called_with, problems_in
+from tales.story.conditions import analyse
 from tales.story.effects import parse_effect
 from tales.story.model import (
     ChoiceDef,
@@ -76,6 +78,25 @@ def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Prob
     """The tale in ``root`` and every problem found; the tale is ``None``
     when any problem is an error. ``fast`` skips positions (see
     :func:`tales.story.yamlio.read_yaml`)."""
+    with gc_paused():
+        return _load_tale(root, fast)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Loading builds many objects and no garbage cycles; the cyclic
+    collector would only rescan them again and again (a large tale loaded
+    several times slower than linear)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     problems: list[Problem] = []
     reader = Reader(root / "tale.yaml", problems, fast=fast)
     data = reader.mapping(reader.load(), "the tale file") or {}
@@ -642,17 +663,18 @@ class _ScenarioLoader:
         return condition
 
     def _expression(self, source: str, where: Where, *, template: bool) -> None:
-        for message in problems_in(source, template=template):
+        analysis = analyse(source, template=template)
+        for message in analysis.problems:
             self.error(where, BAD_EXPRESSION, message)
-        for word in called_with(source, "keyword", template=template):
+        for word in analysis.arguments("keyword"):
             self.refs.keywords.append((word, where))
-        for number in called_with(source, "visited", template=template):
-            if number.isdigit():
+        for number in analysis.arguments("visited"):
+            if number.isdecimal():
                 self.refs.paragraphs.append((int(number), where))
         for kind in ("item", "clue", "objective"):
-            for slug in called_with(source, kind, template=template):
+            for slug in analysis.arguments(kind):
                 self.refs.cards.append((kind, slug, where))
-        for slug in called_with(source, "revealed", template=template):
+        for slug in analysis.arguments("revealed"):
             self.refs.locations.append((slug, where))
 
     def _test(self, reader: Reader, node: dict[str, Any], what: str) -> TestDef | None:

@@ -1,0 +1,55 @@
+"""The content-hash cache: a tale loads from it unchanged, a change to any
+file misses it, a tale with problems is never cached."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from tales.story.cache import load_tale_cached
+from tales.story.loader import content_hash, load_tale
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from make_synthetic import write  # noqa: E402
+
+
+def test_a_cached_tale_equals_a_fresh_load(tmp_path):
+    write(tmp_path / "tale", 120)
+    fresh, _ = load_tale(tmp_path / "tale", fast=True)
+    first, problems = load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    assert problems == [] and first == fresh
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 1
+    second, _ = load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    assert second == fresh
+
+
+def test_changing_any_file_changes_the_hash_and_misses_the_cache(tmp_path):
+    write(tmp_path / "tale", 60)
+    load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    before = content_hash(tmp_path / "tale")
+    part = tmp_path / "tale" / "synthetic" / "paragraphs" / "part-000.yaml"
+    part.write_text(part.read_text().replace("Location", "Place", 1) + "\n")
+    assert content_hash(tmp_path / "tale") != before
+    load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 2
+
+
+def test_a_tale_with_errors_is_reported_with_positions_and_not_cached(tmp_path):
+    shutil.copytree(ROOT / "storybooks" / "the-drowned-bell", tmp_path / "tale")
+    scene = tmp_path / "tale" / "bell-house" / "locations.yaml"
+    scene.write_text(scene.read_text().replace("scene: 2", "scene: 999", 1))
+    tale, problems = load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    assert tale is None
+    (problem,) = [p for p in problems if p.code == "E202"]
+    assert problem.path.endswith("locations.yaml") and problem.line > 1
+    assert not (tmp_path / "cache").exists() or not list((tmp_path / "cache").glob("*.pickle"))
+
+
+def test_an_unwritable_cache_is_simply_not_used(tmp_path):
+    write(tmp_path / "tale", 30)
+    blocker = tmp_path / "cache"
+    blocker.write_text("a file where the cache folder would go")
+    tale, problems = load_tale_cached(tmp_path / "tale", blocker)
+    assert tale is not None and problems == []
