@@ -40,7 +40,7 @@ class Grants:
         if function == "keyword":
             return argument in self.keywords
         if function == "visited":
-            return argument.isdigit() and int(argument) in self.reached
+            return argument.isdecimal() and int(argument) in self.reached
         if function == "revealed":
             return argument in self.revealed
         return (function, argument) in self.cards
@@ -256,7 +256,7 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
     for paragraph in book.paragraphs.values():
         for source in _sources(paragraph):
             used_keywords |= set(called_with(source, "keyword", template=True))
-    sheet_where = book.where.get("scenario", Where(""))
+    sheet_where = book.where.get("keywords", Where(""))
     for word in book.keywords:
         if word not in used_keywords:
             yield _problem(
@@ -313,30 +313,52 @@ def _sources(paragraph: Paragraph) -> Iterator[str]:
             yield "{{ " + choice.condition + " }}"
 
 
+def _read_next(paragraph: Paragraph) -> list[int]:
+    """Paragraphs read straight after this one with nobody deciding anything:
+    its ``read`` effects always, its ``goto`` unless choices or an ending stop
+    the reading first. (Options do not stop it: they become the scene and
+    the reading goes on.)"""
+    reads = [
+        e.value
+        for e in (*paragraph.effects, *paragraph.first_time)
+        if e.kind == "read" and isinstance(e.value, int)
+    ]
+    if paragraph.goto is not None and not (paragraph.choices or paragraph.end):
+        reads.append(paragraph.goto)
+    return reads
+
+
 def _goto_loops(book: ScenarioBook) -> Iterator[Problem]:
-    """A chain of bare ``goto`` that comes back on itself never lets anyone
-    decide anything: the game would read forever."""
+    """Paragraphs that read each other round in a circle with no decision
+    between: the game would read forever."""
     reported: set[int] = set()
-    for start in sorted(book.paragraphs):
-        chain: list[int] = []
-        number: int | None = start
-        while number is not None and number in book.paragraphs and number not in chain:
-            paragraph = book.paragraphs[number]
-            if paragraph.options or paragraph.choices or paragraph.end:
-                break
-            chain.append(number)
-            number = paragraph.goto
-        if number in chain and number not in reported:
-            loop = chain[chain.index(number) :]
-            reported.update(loop)
-            where = book.paragraphs[number].where
-            yield _problem(
-                where,
-                GOTO_LOOP,
-                "these paragraphs lead to each other by goto with no "
-                f"decision between: {' -> '.join(map(str, [*loop, number]))}",
-                "error",
-            )
+    state: dict[int, int] = {}  # 1: on the current path, 2: done
+    path: list[int] = []
+
+    def visit(number: int) -> Iterator[Problem]:
+        state[number] = 1
+        path.append(number)
+        for target in _read_next(book.paragraphs[number]):
+            if target not in book.paragraphs:
+                continue
+            if state.get(target) == 1 and target not in reported:
+                loop = path[path.index(target) :]
+                reported.update(loop)
+                yield _problem(
+                    book.paragraphs[target].where,
+                    GOTO_LOOP,
+                    "these paragraphs read each other with no decision between: "
+                    + " -> ".join(map(str, [*loop, target])),
+                    "error",
+                )
+            elif target not in state:
+                yield from visit(target)
+        path.pop()
+        state[number] = 2
+
+    for number in sorted(book.paragraphs):
+        if number not in state:
+            yield from visit(number)
 
 
 def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:

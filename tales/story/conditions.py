@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateSyntaxError, meta, nodes
-from jinja2.exceptions import SecurityError, UndefinedError
+from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
+from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from tales.errors import TalesError
@@ -52,9 +52,41 @@ class StoryExpressionError(TalesError):
     """A condition or text that cannot be evaluated."""
 
 
+MAX_POWER = 64  # 2**64 is plenty for a board game; 9**9**9 would hang the checker
+MAX_SIZE = 10_000  # the longest string or list a text may build by repetition
+
+
+class StoryEnvironment(ImmutableSandboxedEnvironment):
+    """Jinja's immutable sandbox, with nothing in reach but the vocabulary:
+    no globals (range, dict, lipsum, cycler...), no printing of Python
+    objects, and no arithmetic that could hang or exhaust memory."""
+
+    intercepted_binops = frozenset({"**", "*"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > MAX_POWER:
+            raise SecurityError(f"powers above {MAX_POWER} are not allowed")
+        if operator == "*":
+            for sized, times in ((left, right), (right, left)):
+                repeats = isinstance(sized, str | list | tuple) and isinstance(times, int)
+                if repeats and len(sized) * times > MAX_SIZE:
+                    raise SecurityError(f"results longer than {MAX_SIZE} are not allowed")
+        return super().call_binop(context, operator, left, right)
+
+
+def _printable(value: Any) -> Any:
+    """Texts print words and numbers only; a function or object printed by
+    mistake is an error, not a leak of Python's internals."""
+    if value is None or isinstance(value, str | int | float | bool | Undefined):
+        return value  # an Undefined raises its own clear error when printed
+    raise SecurityError(f"a text can print words and numbers only, not {type(value).__name__}")
+
+
 @functools.cache
-def environment() -> ImmutableSandboxedEnvironment:
-    return ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+def environment() -> StoryEnvironment:
+    env = StoryEnvironment(undefined=StrictUndefined, autoescape=False, finalize=_printable)
+    env.globals.clear()
+    return env
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,11 +113,18 @@ def analyse(source: str, *, template: bool) -> Analysis:
         parsed = environment().parse(source if template else "{{ (" + source + ") }}")
     except TemplateSyntaxError as error:
         return Analysis((f"Jinja syntax: {error.message}",))
+    except RecursionError:
+        return Analysis(("Jinja syntax: nested too deeply",))
     problems = []
-    for name in sorted(meta.find_undeclared_variables(parsed) - set(VOCABULARY)):
+    assigned = {n.name for n in parsed.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    used = {n.name for n in parsed.find_all(nodes.Name) if n.ctx == "load"}
+    for name in sorted(used - assigned - set(VOCABULARY)):
         close = difflib.get_close_matches(name, VOCABULARY, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         problems.append(f"{name!r} is not in the story vocabulary{hint}")
+    for attribute in sorted({n.attr for n in parsed.find_all(nodes.Getattr)}):
+        if attribute.startswith("_"):
+            problems.append(f"{attribute!r}: names starting with '_' are not allowed")
     calls = tuple(
         (call.node.name, str(argument.value))
         for call in parsed.find_all(nodes.Call)
@@ -118,15 +157,28 @@ def _compiled_text(source: str) -> Any:
     return environment().from_string(source)
 
 
+def _refuse_unchecked(source: str, *, template: bool) -> None:
+    """Content is checked when it loads; this refuses anything the check
+    would refuse (a name outside the vocabulary such as Jinja's ``self``),
+    should a source reach here some other way."""
+    problems = analyse(source, template=template).problems
+    if problems:
+        raise StoryExpressionError(f"{source!r} cannot be used: {problems[0]}")
+
+
 def evaluate(source: str, context: Mapping[str, Any]) -> bool:
+    _refuse_unchecked(source, template=False)
     try:
         return bool(_compiled_condition(source)(**context))
-    except (UndefinedError, SecurityError, TemplateSyntaxError, TypeError, ValueError) as error:
-        raise StoryExpressionError(f"condition {source!r} failed: {error}") from None
+    except Exception as error:  # the sandbox's boundary: whatever a condition does, it is
+        raise StoryExpressionError(
+            f"condition {source!r} failed: {error}"
+        ) from None  # an author error
 
 
 def render(source: str, context: Mapping[str, Any]) -> str:
+    _refuse_unchecked(source, template=True)
     try:
         return str(_compiled_text(source).render(**context))
-    except (UndefinedError, SecurityError, TemplateSyntaxError, TypeError, ValueError) as error:
+    except Exception as error:  # the sandbox's boundary, as in evaluate()
         raise StoryExpressionError(f"text failed to render: {error}") from None

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tales.errors import RulesError
+from tales.errors import RulesError, TalesError
 from tales.rules.activities import can_pay, gain_item, pay_actions
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
@@ -46,6 +46,13 @@ class ExplorationRated(Event):
     consequence: int | None  # the paragraph the rate leads to
 
 
+MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
+
+
+class StoryLoop(TalesError):
+    """Paragraphs that read each other for ever (``tales check``: E211)."""
+
+
 @dataclass
 class StoryState:
     """What the story remembers beyond the table."""
@@ -67,6 +74,7 @@ class Book:
         self.book = book
         self.state = state or StoryState()
         self._reading = 0  # the paragraph whose effects are being applied
+        self._reads = 0  # paragraphs read since the last decision
 
     # The Story protocol -------------------------------------------------------------
 
@@ -93,6 +101,7 @@ class Book:
         if not self._open(table, inv, int(scene), int(index), option):
             raise RulesError(f"{inv.name} cannot take {option.label!r} now")
         self.state.last_actor = inv.slug
+        self._reads = 0
         if option.cost and not (
             yield from pay_actions(table, inv, option.cost, option.label, companions=True)
         ):
@@ -115,6 +124,7 @@ class Book:
 
     def read(self, table: Table, paragraph: int) -> Proc[None]:
         """A paragraph the rules call for (Event board, death, encounter)."""
+        self._reads = 0
         yield from self.read_as(table, paragraph, self._actor(table, None))
 
     # Reading --------------------------------------------------------------------
@@ -123,6 +133,7 @@ class Book:
         """The introduction, the setup keywords and the scenes of the Location
         cards on the table at the start."""
         table.keywords.update(self.book.setup_keywords)
+        self._reads = 0
         yield from self.read_as(table, self.book.introduction, None)
         for slug in sorted(table.revealed):
             yield from self._read_scene(table, slug)
@@ -132,6 +143,12 @@ class Book:
     ) -> Proc[None]:
         """Read ``number`` and what it leads to, ``actor`` acting."""
         while number is not None and not table.ended:
+            self._reads += 1
+            if self._reads > MAX_READS:
+                raise StoryLoop(
+                    f"paragraph {number} was reached after {MAX_READS} paragraphs read with no "
+                    "decision between: the story loops (run 'tales check' on it)"
+                )
             paragraph = self.book.paragraphs[number]
             first = number not in self.state.visited
             self.state.visited.add(number)
@@ -177,6 +194,7 @@ class Book:
         choice = yield Decision(
             None, "story-choice", f"Paragraph {paragraph.number}: choose", options
         )
+        self._reads = 0
         return paragraph.choices[int(choice.partition(":")[2])].outcome
 
     def finish(self, table: Table, number: int) -> None:

@@ -104,7 +104,11 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     title = reader.get(data, "title", str, what="the tale") or root.name
     order = reader.get(data, "scenarios", list, what="the tale") or []
     log = reader.get(data, "log", dict, what="the tale", required=False) or {}
-    sections = tuple(str(s) for s in (log.get("sections") or []))
+    reader.only_keys(log, ("sections",), "the campaign log")
+    sections = tuple(
+        str(s)
+        for s in reader.get(log, "sections", list, what="the campaign log", required=False) or []
+    )
     counters = tuple(
         str(c) for c in reader.get(data, "counters", list, what="the tale", required=False) or []
     )
@@ -122,8 +126,14 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
         book = _ScenarioLoader(folder, problems, sections, counters, fast).load()
         if book is not None:
             books[str(name)] = book
-    for name in standalone:
-        if name not in order:
+    for name, preset in standalone.items():
+        if not isinstance(preset, dict):
+            reader.error(
+                reader.at(standalone, name),
+                BAD_VALUE,
+                f"the standalone preset for {name!r} is a mapping of log and counters",
+            )
+        elif name not in order:
             reader.error(
                 reader.at(standalone, name),
                 NO_PLACE,
@@ -137,7 +147,7 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
         books,
         sections,
         counters,
-        {str(k): dict(v or {}) for k, v in standalone.items()},
+        {str(k): dict(v) for k, v in standalone.items() if isinstance(v, dict)},
         content_hash(root),
     )
     if any(p.severity == "error" for p in problems) or len(books) != len(order):
@@ -220,6 +230,7 @@ class _ScenarioLoader:
         keywords = tuple(
             str(k) for k in reader.get(data, "keywords", list, what="the scenario") or []
         )
+        self.where["keywords"] = self.at(reader, data, "keywords")
         for index, word in enumerate(keywords):
             if not word.isupper():
                 self.error(
@@ -347,7 +358,11 @@ class _ScenarioLoader:
                 )
                 continue
             self.refs.paragraphs.append((read, where))
-            on = frozenset(int(s) for s in entry.get("spaces") or [] if isinstance(s, int))
+            listed_on = entry.get("spaces") or []
+            if not isinstance(listed_on, list) or not all(isinstance(s, int) for s in listed_on):
+                self.error(where, BAD_VALUE, "a threshold's spaces are a list of space numbers")
+                continue
+            on = frozenset(listed_on)
             thresholds.append(Threshold(EventSymbol(symbol), count, read, on))
         death = reader.get(data, "death", int, what=what, required=False)
         if death is not None:
@@ -443,11 +458,12 @@ class _ScenarioLoader:
                 continue
             attacks = reader.get(body, "attacks", dict, what=what, required=False) or {}
             bad = [k for k in attacks if k not in [c.value for c in StatusCardKind]]
+            bad += [v for v in attacks.values() if not isinstance(v, int) or isinstance(v, bool)]
             if bad:
                 self.error(
                     self.at(reader, body, "attacks"),
                     BAD_VALUE,
-                    f"{what}: {bad[0]!r} is not a status card",
+                    f"{what}: attacks map a status card to a number of cards, not {bad[0]!r}",
                 )
                 continue
             wounds = reader.get(body, "wounds", int, what=what)
@@ -681,12 +697,11 @@ class _ScenarioLoader:
         test = reader.get(node, "test", dict, what=what)
         if test is None:
             return None
-        where = self.at(reader, node, "test")
         reader.only_keys(test, _TEST_KEYS, "a test")
         attribute = test.get("attribute")
         if attribute not in [a.value for a in Attribute]:
             self.error(
-                where,
+                self.at(reader, test, "attribute"),
                 BAD_VALUE,
                 f"{attribute!r} is not an attribute"
                 f"{did_you_mean(str(attribute), [a.value for a in Attribute])}",
@@ -694,12 +709,16 @@ class _ScenarioLoader:
             return None
         need = test.get("need")
         if not isinstance(need, int) or isinstance(need, bool) or need < 1:
-            self.error(where, BAD_VALUE, f"a test needs at least 1 success, not {need!r}")
+            self.error(
+                self.at(reader, test, "need"),
+                BAD_VALUE,
+                f"a test needs at least 1 success, not {need!r}",
+            )
             return None
         ease = None
         eased = test.get("eased_by")
         if eased is not None:
-            ease = self._ease(reader, eased, where)
+            ease = self._ease(reader, eased, self.at(reader, test, "eased_by"))
         return TestDef(Attribute(attribute), need, ease, bool(test.get("team", False)))
 
     def _ease(self, reader: Reader, eased: Any, where: Where) -> Ease | None:

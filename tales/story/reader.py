@@ -39,12 +39,14 @@ class Reader:
         self.path = path
         self.problems = problems
         self.fast = fast
+        self.unreadable = False  # already reported: say nothing more of its shape
 
     def load(self) -> Any:
         try:
             return read_yaml(self.path, fast=self.fast)
         except YamlFileError as error:
             self.problems.append(error.problem)
+            self.unreadable = True
             return None
 
     def error(self, where: tuple[int, int], code: str, message: str) -> None:
@@ -55,6 +57,8 @@ class Reader:
     ) -> dict[Any, Any] | None:
         if isinstance(node, dict):
             return node
+        if node is None and self.unreadable:
+            return None
         self.error(where, WRONG_TYPE, f"{what} should be a mapping, not {_describe(node)}")
         return None
 

@@ -31,7 +31,8 @@ def read_yaml(path: Path, *, fast: bool = False) -> Any:
     """
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import ConstructorError
-    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
     yaml = YAML(typ="safe") if fast else YAML(typ="rt", pure=True)
     try:
@@ -51,7 +52,22 @@ def read_yaml(path: Path, *, fast: bool = False) -> Any:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"YAML syntax: {error.problem or error.context}"
         raise YamlFileError(Problem(str(path), line, col, "E002", message)) from None
-    tagged = next(_tagged(data), None)
+    except ReaderError as error:  # a character YAML does not allow, such as a control code
+        before = text[: error.position]
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        code = error.character
+        shown = repr(chr(code)) if isinstance(code, int) else repr(code)
+        message = f"YAML cannot hold the character {shown}"
+        raise YamlFileError(Problem(str(path), line, col, "E002", message)) from None
+    except (YAMLError, RecursionError) as error:
+        message = (
+            "YAML nested too deeply" if isinstance(error, RecursionError) else f"YAML: {error}"
+        )
+        raise YamlFileError(Problem(str(path), 1, 1, "E002", message)) from None
+    try:
+        tagged = next(_tagged(data), None)
+    except RecursionError:
+        raise YamlFileError(Problem(str(path), 1, 1, "E002", "YAML nested too deeply")) from None
     if tagged is not None:
         line, col, tag = tagged
         raise YamlFileError(
