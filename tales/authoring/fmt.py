@@ -9,7 +9,9 @@ from pathlib import Path
 from tales.story.problems import Problem
 from tales.story.yamlio import YamlFileError, read_yaml
 
-WIDTH = 100
+# Canonical form is layout (indentation, spacing), not wrapping: long lines
+# stay as the author wrote them.
+WIDTH = 4096
 
 
 def formatted(path: Path) -> str:
@@ -21,6 +23,7 @@ def formatted(path: Path) -> str:
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.width = WIDTH
     yaml.preserve_quotes = True
+    yaml.brace_single_entry_mapping_in_flow_sequence = True  # keep [{item: x}] as written
     data = yaml.load(path.read_text(encoding="utf-8"))
     out = io.StringIO()
     yaml.dump(data, out)

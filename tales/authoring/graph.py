@@ -68,7 +68,8 @@ def _short(text: str, width: int = 40) -> str:
 
 def to_dot(book: ScenarioBook) -> str:
     def quote(text: str) -> str:
-        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return '"' + escaped + '"'
 
     style = {
         "success": "color=darkgreen",
@@ -82,13 +83,14 @@ def to_dot(book: ScenarioBook) -> str:
     points = entry_points(book)
     endings = set(book.endings)
     for number in sorted(book.paragraphs):
-        label = f"{number}" + (f"\\n{points[number]}" if number in points else "")
+        label = f"{number}" + (f"\n{points[number]}" if number in points else "")
         shape = "doubleoctagon" if number in endings else ("house" if number in points else "box")
         lines.append(f"  p{number} [label={quote(label)}, shape={shape}];")
     for edge in edges(book):
         attributes = [f"label={quote(_short(edge.label))}"] if edge.label else []
         attributes += [style[edge.kind]] if style[edge.kind] else []
-        lines.append(f"  p{edge.source} -> p{edge.target} [{', '.join(attributes)}];")
+        styled = f" [{', '.join(attributes)}]" if attributes else ""
+        lines.append(f"  p{edge.source} -> p{edge.target}{styled};")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
