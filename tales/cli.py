@@ -20,6 +20,10 @@ from tales.errors import TalesError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# The storybook file kinds (tales.authoring.schema.FILES, kept here so the
+# command line does not import the schema builder to show its help).
+FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
+
 
 def friendly_errors(command: F) -> F:
     """Turn the errors a user can cause into ``click.ClickException``.
@@ -169,7 +173,7 @@ def graph(path: Path, scenario: str | None, form: str) -> None:
 @click.option(
     "--file",
     "kind",
-    type=click.Choice(["tale", "scenario", "locations", "encounters", "cards", "paragraphs"]),
+    type=click.Choice(list(FILE_KINDS)),
     help="Only the schema of one kind of file (for an editor's modeline).",
 )
 def schema(kind: str | None) -> None:

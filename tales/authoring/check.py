@@ -9,12 +9,12 @@ never reach a decision, and options read where nobody could take them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tales.story.conditions import FUNCTIONS, StoryExpressionError, called_with, evaluate
-from tales.story.model import Effect, Paragraph, ScenarioBook, Tale, Where
+from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
 from tales.story.problems import Problem
 
 UNREACHABLE = "W301"
@@ -53,7 +53,27 @@ def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) ->
     problems: list[Problem] = []
     for book in tale.scenarios.values():
         problems += check_scenario(book, always_keywords, always_items)
+    for interlude in tale.interludes.values():
+        problems += check_interlude(interlude)
     return sorted(problems)
+
+
+def check_interlude(interlude: Interlude) -> list[Problem]:
+    """Every paragraph reachable from its start; no reading in circles."""
+    seen: set[int] = set()
+    frontier = [interlude.start]
+    while frontier:
+        number = frontier.pop()
+        if number in seen or number not in interlude.paragraphs:
+            continue
+        seen.add(number)
+        frontier += interlude.paragraphs[number].targets()
+    problems = [
+        _problem(p.where, UNREACHABLE, f"interlude paragraph {n} can never be read", "warning")
+        for n, p in sorted(interlude.paragraphs.items())
+        if n not in seen
+    ]
+    return sorted([*problems, *_goto_loops(interlude.paragraphs)])
 
 
 def check_scenario(
@@ -64,7 +84,7 @@ def check_scenario(
         [
             *_unreachable(book, grants),
             *_unused(book, grants),
-            *_goto_loops(book),
+            *_goto_loops(book.paragraphs),
             *_options_nobody_can_take(book),
         ]
     )
@@ -90,7 +110,7 @@ def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[s
     """Grow what can be reached and granted until it stops growing."""
     grants = Grants(
         keywords={*book.setup_keywords, *always_keywords},
-        cards={("item", slug) for slug in always_items},
+        cards={("item", slug) for slug in (*always_items, *book.setup_items)},
         revealed={book.scenario.start, *book.scenario.revealed},
     )
     while True:
@@ -328,7 +348,7 @@ def _read_next(paragraph: Paragraph) -> list[int]:
     return reads
 
 
-def _goto_loops(book: ScenarioBook) -> Iterator[Problem]:
+def _goto_loops(paragraphs: Mapping[int, Paragraph]) -> Iterator[Problem]:
     """Paragraphs that read each other round in a circle with no decision
     between: the game would read forever."""
     reported: set[int] = set()
@@ -338,14 +358,14 @@ def _goto_loops(book: ScenarioBook) -> Iterator[Problem]:
     def visit(number: int) -> Iterator[Problem]:
         state[number] = 1
         path.append(number)
-        for target in _read_next(book.paragraphs[number]):
-            if target not in book.paragraphs:
+        for target in _read_next(paragraphs[number]):
+            if target not in paragraphs:
                 continue
             if state.get(target) == 1 and target not in reported:
                 loop = path[path.index(target) :]
                 reported.update(loop)
                 yield _problem(
-                    book.paragraphs[target].where,
+                    paragraphs[target].where,
                     GOTO_LOOP,
                     "these paragraphs read each other with no decision between: "
                     + " -> ".join(map(str, [*loop, target])),
@@ -356,7 +376,7 @@ def _goto_loops(book: ScenarioBook) -> Iterator[Problem]:
         path.pop()
         state[number] = 2
 
-    for number in sorted(book.paragraphs):
+    for number in sorted(paragraphs):
         if number not in state:
             yield from visit(number)
 

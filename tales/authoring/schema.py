@@ -18,7 +18,7 @@ from tales.rules.scoring import ELEMENTS
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken
 from tales.story.effects import SHAPES, WHO, WITH_WHO
 
-FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs")
+FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 Schema = dict[str, Any]
 
@@ -71,6 +71,13 @@ def _effect_value(kind: str) -> Schema:
         return _object({"section": _SLUG, "entry": _SLUG}, ("section", "entry"))
     if kind == "counter":
         return {**_map_of({"type": "integer"}), "minProperties": 1, "maxProperties": 1}
+    if kind == "location_token":
+        return {
+            "type": "object",
+            "properties": {"location": _SLUG},
+            "additionalProperties": {"type": "integer"},
+            "minProperties": 1,
+        }
     return _SLUG
 
 
@@ -146,6 +153,7 @@ def _definitions() -> Schema:
             "count": _NUMBER,
             "read": _NUMBER,
             "spaces": {"type": "array", "items": _NUMBER},
+            "difficulties": {"type": "array", "items": _enum(DIFFICULTIES)},
         },
         ("symbol", "count", "read"),
     )
@@ -185,6 +193,7 @@ def _definitions() -> Schema:
                         "start": _SLUG,
                         "revealed": {"type": "array", "items": _SLUG},
                         "keywords": {"type": "array", "items": _KEYWORD},
+                        "items": {"type": "array", "items": _SLUG},
                     },
                     ("start",),
                 ),
@@ -224,6 +233,7 @@ def _definitions() -> Schema:
                     "area": _SLUG,
                     "adjacent": {"type": "array", "items": _SLUG},
                     "scene": _NUMBER,
+                    "tokens": _map_of({"type": "integer", "minimum": 0}),
                 },
                 ("name", "area"),
             )
@@ -261,6 +271,10 @@ def _definitions() -> Schema:
             {"items": _map_of(item), "clues": _map_of(named), "objectives": _map_of(named)}
         ),
         "paragraphs": _map_of(paragraph, "^[0-9]+$"),
+        "interlude": _object(
+            {"after": _SLUG, "start": _NUMBER, "paragraphs": _map_of(paragraph, "^[0-9]+$")},
+            ("after", "start", "paragraphs"),
+        ),
     }
 
 

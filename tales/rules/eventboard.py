@@ -27,7 +27,9 @@ def place_event_token(table: Table, symbol: EventSymbol) -> None:
     for threshold in table.scenario.board.thresholds:
         if threshold in table.fired or threshold.symbol is not symbol:
             continue
-        if threshold.count == count and (not threshold.spaces or table.time in threshold.spaces):
+        on_space = not threshold.spaces or table.time in threshold.spaces
+        at_level = not threshold.difficulties or table.difficulty in threshold.difficulties
+        if threshold.count == count and on_space and at_level:
             table.fired.add(threshold)
             table.read_later(threshold.paragraph, f"{_ordinal(count)} {symbol} token")
 

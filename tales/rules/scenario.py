@@ -33,6 +33,7 @@ class Threshold:
     count: int
     paragraph: int
     spaces: frozenset[int] = frozenset()
+    difficulties: frozenset[str] = frozenset()  # empty: every difficulty
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ FUNCTIONS = (
     "revealed",
     "log",
     "counter",
+    "location_token",
 )
 VALUES = (
     "here",
@@ -94,10 +95,12 @@ class Analysis:
     """What a condition or text says, found by parsing it once."""
 
     problems: tuple[str, ...] = ()
-    calls: tuple[tuple[str, str], ...] = ()  # (function, literal argument)
+    calls: tuple[tuple[str, int, str], ...] = ()  # (function, position, literal argument)
+    names: frozenset[str] = frozenset()  # every vocabulary name used
 
-    def arguments(self, function: str) -> list[str]:
-        return [argument for name, argument in self.calls if name == function]
+    def arguments(self, function: str, position: int = 0) -> list[str]:
+        """Literal arguments at ``position`` of every call to ``function``."""
+        return [arg for name, at, arg in self.calls if name == function and at == position]
 
 
 _NO_JINJA = Analysis()
@@ -126,13 +129,13 @@ def analyse(source: str, *, template: bool) -> Analysis:
         if attribute.startswith("_"):
             problems.append(f"{attribute!r}: names starting with '_' are not allowed")
     calls = tuple(
-        (call.node.name, str(argument.value))
+        (call.node.name, position, str(argument.value))
         for call in parsed.find_all(nodes.Call)
         if isinstance(call.node, nodes.Name)
-        for argument in call.args
+        for position, argument in enumerate(call.args)
         if isinstance(argument, nodes.Const)
     )
-    return Analysis(tuple(problems), calls)
+    return Analysis(tuple(problems), calls, frozenset(used - assigned))
 
 
 def problems_in(source: str, *, template: bool) -> list[str]:
@@ -144,7 +147,8 @@ def called_with(source: str, function: str, *, template: bool = False) -> list[s
     """The literal arguments of every call to ``function`` in ``source``:
     ``keyword("LANTERN")`` -> ["LANTERN"]. The checker uses this to find
     keywords, items and paragraphs that do not exist."""
-    return analyse(source, template=template).arguments(function)
+    calls = analyse(source, template=template).calls
+    return [argument for name, _, argument in calls if name == function]
 
 
 @functools.lru_cache(maxsize=4096)

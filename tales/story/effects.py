@@ -43,6 +43,7 @@ SHAPES: dict[str, str] = {
     "cross_out": "a mapping with section and entry",
     "counter": "a mapping of a counter to a number",
     "read": "a paragraph number",
+    "location_token": "a mapping of a token to a number, with an optional location",
     "end": "true",
 }
 WITH_WHO = frozenset({"status", "card", "damage", "heal", "energy", "magic", "move"})
@@ -111,6 +112,14 @@ def _check_value(kind: str, value: Any) -> str | None:
         return None if value is True else f"not {value!r}"
     if kind in ("log", "cross_out"):
         if isinstance(value, dict) and set(value) == {"section", "entry"}:
+            return None
+        return f"not {value!r}"
+    if kind == "location_token":
+        if not isinstance(value, dict):
+            return f"not {value!r}"
+        counts = {k: v for k, v in value.items() if k != "location"}
+        place = value.get("location", "")
+        if len(counts) == 1 and all(_whole(v) for v in counts.values()) and isinstance(place, str):
             return None
         return f"not {value!r}"
     if kind == "counter":

@@ -65,6 +65,7 @@ class StoryState:
     log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
     counters: dict[str, int] = field(default_factory=dict)
     last_actor: str | None = None
+    location_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 class Book:
@@ -133,6 +134,13 @@ class Book:
         """The introduction, the setup keywords and the scenes of the Location
         cards on the table at the start."""
         table.keywords.update(self.book.setup_keywords)
+        self.state.location_tokens = {
+            place: dict(tokens) for place, tokens in self.book.location_tokens.items()
+        }
+        players = table.players()
+        for slug in self.book.setup_items:  # the team's: the first player carries them
+            if players and table.scenario is not None:
+                gain_item(table, players[0], table.scenario.items[slug])
         self._reads = 0
         yield from self.read_as(table, self.book.introduction, None)
         for slug in sorted(table.revealed):
@@ -248,19 +256,17 @@ class Book:
         def keyword(word: str) -> bool:
             return table.keyword_validated(word) or any(p.sheet.keyword == word for p in present)
 
-        def log(section: str, entry: str) -> bool:
-            return self.state.log.get(section, {}).get(entry) is False
-
         return {
+            **campaign_context(self.state),
             "keyword": keyword,
             "item": lambda slug: any(p.item(slug) for p in table.players()),
             "clue": lambda slug: slug in found.get("clue", ()),
             "objective": lambda slug: slug in found.get("objective", ()),
             "information": lambda slug: slug in found.get("information", ()),
-            "visited": lambda number: number in self.state.visited,
             "revealed": lambda slug: slug in table.revealed,
-            "log": log,
-            "counter": lambda name: self.state.counters.get(name, 0),
+            "location_token": lambda place, name: self.state.location_tokens.get(place, {}).get(
+                name, 0
+            ),
             "here": actor.location if actor and actor.location else "",
             "actor": actor.name if actor else "",
             "round": table.round,
@@ -360,12 +366,14 @@ class Book:
                 table.supply.event_tokens[symbol] += 1
         elif kind == "time" and isinstance(value, int):
             table.time = max(1, min(len(scenario.board.spaces), table.time + value))
-        elif kind in ("log", "cross_out") and isinstance(value, dict):
-            section = self.state.log.setdefault(str(value["section"]), {})
-            section[str(value["entry"])] = kind == "cross_out"
-        elif kind == "counter" and isinstance(value, dict):
+        elif kind in CAMPAIGN_EFFECTS:
+            apply_campaign_effect(self.state, effect)
+        elif kind == "location_token" and isinstance(value, dict):
+            place = str(value.get("location") or (doer.location if doer else "") or "")
             for name, amount in value.items():
-                self.state.counters[name] = self.state.counters.get(name, 0) + int(amount)
+                if name != "location" and place:
+                    tokens = self.state.location_tokens.setdefault(place, {})
+                    tokens[name] = max(0, tokens.get(name, 0) + int(amount))
         elif kind == "read" and isinstance(value, int):
             yield from self.read_as(table, value, doer)
         elif kind == "end":
@@ -387,6 +395,29 @@ class Book:
         table.revealed.add(slug)
         table.emit(LocationRevealed(slug))
         yield from self._read_scene(table, slug)
+
+
+CAMPAIGN_EFFECTS = frozenset({"log", "cross_out", "counter"})
+
+
+def apply_campaign_effect(state: StoryState, effect: Effect) -> None:
+    """Record or cross out a campaign log entry, or add to a counter."""
+    value = effect.value
+    if effect.kind in ("log", "cross_out") and isinstance(value, dict):
+        section = state.log.setdefault(str(value["section"]), {})
+        section[str(value["entry"])] = effect.kind == "cross_out"
+    elif effect.kind == "counter" and isinstance(value, dict):
+        for name, amount in value.items():
+            state.counters[name] = state.counters.get(name, 0) + int(amount)
+
+
+def campaign_context(state: StoryState) -> dict[str, Any]:
+    """The part of the vocabulary that exists between scenarios."""
+    return {
+        "log": lambda section, entry: state.log.get(section, {}).get(entry) is False,
+        "counter": lambda name: state.counters.get(name, 0),
+        "visited": lambda number: number in state.visited,
+    }
 
 
 def play(table: Table, book: Book) -> Proc[str]:

@@ -34,6 +34,7 @@ from tales.story.effects import parse_effect
 from tales.story.model import (
     ChoiceDef,
     Effect,
+    Interlude,
     OptionDef,
     Outcome,
     Paragraph,
@@ -140,6 +141,7 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
                 f"standalone preset for {name!r}, which is not a scenario of this tale"
                 f"{did_you_mean(str(name), map(str, order))}",
             )
+    interludes = _load_interludes(root, problems, sections, counters, [str(n) for n in order], fast)
     problems.sort()
     tale = Tale(
         root.name,
@@ -149,10 +151,95 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
         counters,
         {str(k): dict(v) for k, v in standalone.items() if isinstance(v, dict)},
         content_hash(root),
+        interludes,
     )
     if any(p.severity == "error" for p in problems) or len(books) != len(order):
         return None, problems
     return tale, problems
+
+
+INTERLUDE_EFFECTS = frozenset({"log", "cross_out", "counter", "read"})
+INTERLUDE_NAMES = frozenset({"log", "counter", "visited"})
+NOT_IN_INTERLUDE = "E213"
+
+
+def _load_interludes(
+    root: Path,
+    problems: list[Problem],
+    sections: tuple[str, ...],
+    counters: tuple[str, ...],
+    order: list[str],
+    fast: bool,
+) -> dict[str, Interlude]:
+    """``interludes/*.yaml``: paragraphs read between scenarios. With no
+    table in play, they use only the campaign log, counters and choices."""
+    folder = root / "interludes"
+    interludes: dict[str, Interlude] = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        loader = _ScenarioLoader(folder, problems, sections, counters, fast)
+        reader = Reader(path, problems, fast=fast)
+        data = reader.mapping(reader.load(), "an interlude file")
+        if data is None:
+            continue
+        reader.only_keys(data, ("after", "start", "paragraphs"), "an interlude")
+        after = reader.get(data, "after", str, what="an interlude")
+        if after is not None and after not in order:
+            reader.error(
+                reader.at(data, "after"),
+                NO_PLACE,
+                f"an interlude after {after!r}, which is not a scenario of this tale"
+                f"{did_you_mean(after, order)}",
+            )
+        start = reader.get(data, "start", int, what="an interlude")
+        listed = reader.get(data, "paragraphs", dict, what="an interlude") or {}
+        paragraphs: dict[int, Paragraph] = {}
+        for number, body in listed.items():
+            where = loader.at(reader, listed, number)
+            if not isinstance(number, int) or number < 1:
+                loader.error(where, BAD_VALUE, f"paragraphs are numbered from 1, not {number!r}")
+                continue
+            paragraph = loader._paragraph(reader, number, body, where)
+            if paragraph is not None:
+                paragraphs[number] = paragraph
+                _check_interlude_paragraph(loader, paragraph)
+        if start is not None:
+            loader.refs.paragraphs.append((start, loader.at(reader, data, "start")))
+        for number, where in loader.refs.paragraphs:
+            if number not in paragraphs:
+                loader.error(where, NO_PARAGRAPH, f"the interlude has no paragraph {number}")
+        loader._check_log_refs()
+        if after is not None and start is not None:
+            interludes[path.stem] = Interlude(path.stem, after, start, paragraphs)
+    return interludes
+
+
+def _check_interlude_paragraph(loader: _ScenarioLoader, paragraph: Paragraph) -> None:
+    if paragraph.options or paragraph.at:
+        loader.error(
+            paragraph.where,
+            NOT_IN_INTERLUDE,
+            f"paragraph {paragraph.number} is in an interlude, where nobody stands anywhere: "
+            "offer 'choices', not 'options'",
+        )
+    outcomes = (e for c in paragraph.choices for e in c.outcome.effects)
+    for effect in (*paragraph.effects, *paragraph.first_time, *outcomes):
+        if effect.kind not in INTERLUDE_EFFECTS:
+            loader.error(
+                effect.where,
+                NOT_IN_INTERLUDE,
+                f"{effect.kind!r} needs a scenario in play; an interlude may use "
+                f"{', '.join(sorted(INTERLUDE_EFFECTS))}",
+            )
+    sources = [(paragraph.text, True)]
+    sources += [(c.condition, False) for c in paragraph.choices if c.condition]
+    for source, template in sources:
+        for name in sorted(analyse(source, template=template).names - INTERLUDE_NAMES):
+            loader.error(
+                paragraph.where,
+                NOT_IN_INTERLUDE,
+                f"{name!r} needs a scenario in play; an interlude may ask "
+                f"{', '.join(sorted(INTERLUDE_NAMES))}",
+            )
 
 
 def content_hash(root: Path) -> str:
@@ -193,6 +280,7 @@ class _ScenarioLoader:
         self.fast = fast
         self.refs = _Refs()
         self.where: dict[str, Where] = {}
+        self.location_tokens: dict[str, dict[str, int]] = {}
 
     def reader(self, name: str) -> Reader:
         return Reader(self.folder / name, self.problems, fast=self.fast)
@@ -239,7 +327,12 @@ class _ScenarioLoader:
                     f"keyword {word!r} should be written in capitals",
                 )
         setup = reader.get(data, "setup", dict, what="the scenario") or {}
-        reader.only_keys(setup, ("start", "revealed", "keywords"), "the setup")
+        reader.only_keys(setup, ("start", "revealed", "keywords", "items"), "the setup")
+        setup_items = [
+            str(i) for i in reader.get(setup, "items", list, what="the setup", required=False) or []
+        ]
+        for index, slug in enumerate(setup_items):
+            self.refs.cards.append(("item", slug, self.at_item(reader, setup["items"], index)))
         start = reader.get(setup, "start", str, what="the setup")
         if start is not None:
             self.refs.locations.append((start, self.at(reader, setup, "start")))
@@ -298,6 +391,8 @@ class _ScenarioLoader:
             rates,
             tuple(ending_set),
             dict(self.where),
+            tuple(setup_items),
+            dict(self.location_tokens),
         )
 
     def _board(self, reader: Reader, data: dict[str, Any]) -> EventBoard | None:
@@ -340,7 +435,9 @@ class _ScenarioLoader:
             if not isinstance(entry, dict):
                 self.error(where, BAD_VALUE, "a threshold is {symbol, count, read}")
                 continue
-            reader.only_keys(entry, ("symbol", "count", "read", "spaces"), "a threshold")
+            reader.only_keys(
+                entry, ("symbol", "count", "read", "spaces", "difficulties"), "a threshold"
+            )
             symbol, count, read = entry.get("symbol"), entry.get("count"), entry.get("read")
             if symbol not in [s.value for s in EventSymbol]:
                 self.error(
@@ -363,7 +460,15 @@ class _ScenarioLoader:
                 self.error(where, BAD_VALUE, "a threshold's spaces are a list of space numbers")
                 continue
             on = frozenset(listed_on)
-            thresholds.append(Threshold(EventSymbol(symbol), count, read, on))
+            levels = entry.get("difficulties") or []
+            if not isinstance(levels, list) or not set(levels) <= set(DIFFICULTIES):
+                self.error(
+                    where,
+                    BAD_VALUE,
+                    f"a threshold's difficulties are some of {', '.join(DIFFICULTIES)}",
+                )
+                continue
+            thresholds.append(Threshold(EventSymbol(symbol), count, read, on, frozenset(levels)))
         death = reader.get(data, "death", int, what=what, required=False)
         if death is not None:
             self.refs.paragraphs.append((death, self.at(reader, data, "death")))
@@ -411,8 +516,19 @@ class _ScenarioLoader:
         data = reader.mapping(reader.load(), "the locations file")
         raw: dict[str, tuple[str, str, list[str], int | None]] = {}
         for slug, body, what in reader.entries(
-            data, "location", ("name", "area", "adjacent", "scene")
+            data, "location", ("name", "area", "adjacent", "scene", "tokens")
         ):
+            tokens = reader.get(body, "tokens", dict, what=what, required=False) or {}
+            if all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in tokens.values()
+            ):
+                self.location_tokens[slug] = {str(k): int(v) for k, v in tokens.items()}
+            else:
+                self.error(
+                    self.at(reader, body, "tokens"),
+                    BAD_VALUE,
+                    f"{what}: tokens map a name to a count of 0 or more",
+                )
             self.where[f"location:{slug}"] = self.at(reader, data, slug)
             name = reader.get(body, "name", str, what=what) or slug
             area = reader.get(body, "area", str, what=what) or slug
@@ -690,8 +806,12 @@ class _ScenarioLoader:
         for kind in ("item", "clue", "objective"):
             for slug in analysis.arguments(kind):
                 self.refs.cards.append((kind, slug, where))
-        for slug in analysis.arguments("revealed"):
+        for slug in analysis.arguments("revealed") + analysis.arguments("location_token"):
             self.refs.locations.append((slug, where))
+        for section in analysis.arguments("log"):
+            self.refs.logs.append((section, where))
+        for name in analysis.arguments("counter"):
+            self.refs.counters.append((name, where))
 
     def _test(self, reader: Reader, node: dict[str, Any], what: str) -> TestDef | None:
         test = reader.get(node, "test", dict, what=what)
@@ -784,6 +904,8 @@ class _ScenarioLoader:
             self.refs.logs.append((str(value["section"]), where))
         elif effect.kind == "counter" and isinstance(value, dict):
             self.refs.counters += [(str(name), where) for name in value]
+        elif effect.kind == "location_token" and isinstance(value, dict) and "location" in value:
+            self.refs.locations.append((str(value["location"]), where))
 
     # References ---------------------------------------------------------------------
 
@@ -828,6 +950,9 @@ class _ScenarioLoader:
                 self.error(
                     where, NO_CARD, f"there is no {kind} {slug!r}{did_you_mean(slug, known[kind])}"
                 )
+        self._check_log_refs()
+
+    def _check_log_refs(self) -> None:
         for section, where in self.refs.logs:
             if section not in self.sections:
                 self.error(

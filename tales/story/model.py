@@ -126,6 +126,16 @@ class Rate:
 
 
 @dataclass(frozen=True, slots=True)
+class Interlude:
+    """Paragraphs read between two scenarios, branching on the campaign log."""
+
+    id: str
+    after: str  # the scenario it follows
+    start: int
+    paragraphs: Mapping[int, Paragraph]
+
+
+@dataclass(frozen=True, slots=True)
 class ScenarioBook:
     """One scenario of a tale: the rules' Scenario plus its story."""
 
@@ -140,6 +150,8 @@ class ScenarioBook:
     rates: tuple[Rate, ...] = ()
     endings: tuple[int, ...] = ()
     where: Mapping[str, Where] = field(default_factory=dict, compare=False)  # "kind:slug" -> source
+    setup_items: tuple[str, ...] = ()  # scenario items the team starts with
+    location_tokens: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
@@ -155,3 +167,4 @@ class Tale:
     counters: tuple[str, ...] = ()
     standalone: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     content_hash: str = ""
+    interludes: Mapping[str, Interlude] = field(default_factory=dict)

@@ -22,7 +22,8 @@ TALES = [ROOT / "storybooks" / "the-drowned-bell", ROOT / "tests" / "data" / "ti
 
 
 def kind_of(path: Path) -> str:
-    return "paragraphs" if path.parent.name == "paragraphs" else path.stem
+    folders = {"paragraphs": "paragraphs", "interludes": "interlude"}
+    return folders.get(path.parent.name, path.stem)
 
 
 def tale_files() -> list[Path]:
