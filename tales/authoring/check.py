@@ -313,6 +313,11 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
         for e in (*p.effects, *p.first_time, *_outcome_effects(p))
         if e.kind == "encounter"
     }
+    fought = {e.enemy.slug for e in book.scenario.encounters.values()}
+    for key, where in sorted(book.where.items()):
+        kind, _, slug = key.partition(":")
+        if kind == "enemy" and slug not in fought:
+            yield _problem(where, UNUSED, f"enemy {slug!r} is in no encounter", "warning")
     for slug in book.scenario.encounters:
         if slug not in started:
             yield _problem(

@@ -154,3 +154,25 @@ def test_fmt_reports_a_broken_file_without_touching_it(tmp_path):
     result = CliRunner().invoke(cli, ["fmt", str(path)])
     assert result.exit_code == 1 and "error[E002]" in result.output
     assert path.read_text() == "a: [1,\n"
+
+
+def test_an_enemy_in_no_encounter_is_unused(tmp_path):
+    from tales.authoring.check import check_tale
+
+    shutil.copytree(TALES[1], tmp_path / "tale")
+    path = tmp_path / "tale" / "cove" / "encounters.yaml"
+    text = path.read_text()
+    path.write_text(
+        text.replace(
+            "enemies:\n",
+            "enemies:\n  gull:\n    name: A Gull\n    wounds: 1\n"
+            "    stratagem: {attribute: AGILITY, successes: 1}\n",
+            1,
+        )
+    )
+    tale, problems = load_tale(tmp_path / "tale")
+    assert tale is not None, problems
+    unused = [
+        p for p in check_tale(tale, set(), set()) if p.code == "W302" and "'gull'" in p.message
+    ]
+    assert len(unused) == 1 and unused[0].path.endswith("encounters.yaml") and unused[0].line == 2
