@@ -35,6 +35,8 @@ def friendly_errors(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
+        except BrokenPipeError:
+            raise
         except (TalesError, OSError) as error:
             raise click.ClickException(str(error)) from None
 
@@ -134,6 +136,55 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         sys.exit(1)
 
 
+@cli.command()
+@click.argument("tale", required=False)
+@click.option("--scenario", help="Scenario to play (default: the tale's first).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "standard", "hard"]),
+    help="Where the time marker starts (default: standard).",
+)
+@click.option("--players", type=click.IntRange(1, 4), help="Players at the table (default: 1).")
+@click.option(
+    "--investigator",
+    "investigators",
+    multiple=True,
+    help="A player's investigator (repeat for each player).",
+)
+@click.option(
+    "--companion",
+    "companions",
+    multiple=True,
+    help="An investigator who comes along as a Companion (repeat).",
+)
+@click.option("--seed", type=int, help="Seed for the dice and the decks, to replay a game.")
+@click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
+@click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
+@friendly_errors
+def play(
+    tale: str | None,
+    scenario: str | None,
+    difficulty: str | None,
+    players: int | None,
+    investigators: tuple[str, ...],
+    companions: tuple[str, ...],
+    seed: int | None,
+    script: Any,
+    plain: bool,
+) -> None:
+    """Play a tale at the prompt (default: the bundled starter tale).
+
+    On a terminal with no options, a short setup asks for each choice (Enter
+    accepts the default). From a script or a pipe, commands are read one a
+    line and echoed; the end of input ends the game.
+    """
+    from tales.ui.session import run_play
+    from tales.ui.setup import Choices
+
+    choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed)
+    sys.exit(run_play(choices, script=script, plain=plain))
+
+
 def _load_book(path: Path, scenario: str | None) -> Any:
     from tales.story.loader import load_tale
 
@@ -207,7 +258,10 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
 def main() -> None:
     """Console entry point."""
     try:
-        cli.main(prog_name="tales")
+        cli.main(prog_name="tales", standalone_mode=True)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         click.echo("Interrupted.", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # output piped into a reader that stopped (| head)
+        sys.stderr.close()
+        sys.exit(0)

@@ -118,7 +118,7 @@ def ability_options(table: Table, state: TestState | None = None) -> list[Option
             Option(
                 f"ability:{user.slug}:{target.slug}",
                 f"{user.name}'s ability on {'self' if target is user else target.name} "
-                f"({ABILITY_COST} ENERGY): {user.sheet.ability}",
+                f"({ABILITY_COST} ENERGY): {_first_sentence(user.sheet.ability)}",
             )
             for target in reach
             if _refusal(table, user, target, state, reach) is None
@@ -212,3 +212,9 @@ def _cancel_die(table: Table, state: TestState) -> Proc[None]:
     index = int(choice.partition(":")[2])
     state.white[index].cancelled = True
     table.emit(DieCancelled(index, state.white[index].face))
+
+
+def _first_sentence(text: str) -> str:
+    """Enough of an ability's printed text to label an option."""
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]

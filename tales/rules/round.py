@@ -125,11 +125,10 @@ def settle(table: Table, story: Story) -> Proc[None]:
 
 
 def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
-    options: list[Option] = []
+    options: list[Option] = story.options(table)  # the story first: it is why we play
     for inv in table.players():
         options += _own_options(table, inv)
     options += ability_options(table)
-    options += story.options(table)
     options.append(END_ROUND)
     return tuple(options)
 

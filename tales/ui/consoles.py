@@ -1,0 +1,105 @@
+"""Consoles: where a game is shown and its commands are read.
+
+:class:`PlainConsole` reads lines from a stream and writes plain text: for
+scripts, pipes and screen readers; every command is echoed so a transcript
+reads like the game. :class:`TerminalConsole` is a prompt_toolkit session
+with completion, history and a status bar.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from typing import IO, Any
+
+from tales.ui.render import Line
+
+STYLES = {
+    "narrative": "",
+    "heading": "bold",
+    "message": "ansicyan",
+    "dice": "ansiyellow",
+    "warning": "ansired",
+    "option": "",
+}
+
+
+def terminal_width() -> int:
+    return max(40, min(100, shutil.get_terminal_size((80, 24)).columns - 2))
+
+
+class PlainConsole:
+    def __init__(
+        self, source: IO[str], sink: IO[str], *, width: int = 78, echo: bool = True
+    ) -> None:
+        self.source = source
+        self.sink = sink
+        self.width = width
+        self.echo = echo
+
+    def show(self, lines: list[Line]) -> None:
+        for line in lines:
+            self.sink.write(line.text + "\n")
+        self.sink.flush()
+
+    def ask(self, prompt: str, completions: list[str]) -> str | None:
+        text = self.source.readline()
+        if not text:
+            return None
+        command = text.rstrip("\n")
+        if self.echo:
+            self.sink.write(f"> {command}\n")
+        return command
+
+    def confirm(self, question: str) -> bool:
+        return True  # a script means what it says
+
+
+class TerminalConsole:
+    """prompt_toolkit at a real terminal (or a pipe input and dummy output in tests)."""
+
+    def __init__(
+        self,
+        *,
+        plain: bool = False,
+        status: Callable[[], str] | None = None,
+        session_options: dict[str, Any] | None = None,
+    ) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.plain = plain or bool(os.environ.get("NO_COLOR"))
+        self.width = terminal_width()
+        self.status = status
+        self.session: PromptSession[str] = PromptSession(
+            history=InMemoryHistory(), **(session_options or {})
+        )
+
+    def show(self, lines: list[Line]) -> None:
+        from prompt_toolkit import print_formatted_text
+        from prompt_toolkit.formatted_text import FormattedText
+
+        output = self.session.output
+        for line in lines:
+            style = "" if self.plain else STYLES.get(line.kind, "")
+            print_formatted_text(FormattedText([(style, line.text)]), output=output)
+
+    def ask(self, prompt: str, completions: list[str]) -> str | None:
+        from prompt_toolkit.completion import WordCompleter
+
+        completer = WordCompleter(completions, ignore_case=True, sentence=True)
+        toolbar = None if self.plain or self.status is None else self.status
+        try:
+            return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar)
+        except KeyboardInterrupt:  # Ctrl-C cancels what was typed
+            return ""
+        except EOFError:  # Ctrl-D leaves, once confirmed
+            return None if self.confirm("Leave the game?") else ""
+
+    def confirm(self, question: str) -> bool:
+        try:
+            answer = self.session.prompt(f"{question} [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer.strip().lower() in ("y", "yes")

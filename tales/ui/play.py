@@ -1,0 +1,230 @@
+"""The play loop: a game at a prompt, one command at a time.
+
+A number picks that option of the pending decision; an option's id works too
+("roll", "end-round"); anything else is a command (``help`` lists them). A
+bad command gets one line of explanation and the game goes on.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from typing import Protocol
+
+from tales.errors import TalesError
+from tales.rules.events import Event
+from tales.rules.table import Table
+from tales.rules.teststate import TestState
+from tales.story.game import Game
+from tales.story.interpreter import StoryRead
+from tales.ui import render
+from tales.ui.render import Line
+
+HELP = {
+    "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
+    "options": "options: show the choices open now again",
+    "hand": "hand [NAME]: the cards in each player's hand",
+    "status": "status: round, time, Event board tokens and every investigator",
+    "map": "map: revealed locations, where they lead and who stands where",
+    "keywords": "keywords: the Keyword sheet",
+    "items": "items: who carries what, with uses left",
+    "log": "log: the paragraphs read so far",
+    "odds": "odds: the chance of passing the test being prepared, if you rolled now",
+    "quit": "quit: leave the game",
+}
+
+TERMS = {
+    "ADVANTAGE": "roll 2 red dice and keep the one you prefer; cancels a DISADVANTAGE token",
+    "DISADVANTAGE": "roll 2 red dice and keep the worse; cancels an ADVANTAGE token",
+    "FOCUS": "in your next test you may use any attribute; the successes needed stay the same",
+    "FORTIFIED": "next round your hand limit is 6: draw 1 more card, never a status card",
+    "SURPRISED": "next round your hand limit is 4: discard 1 chosen card",
+    "BLEEDING": "at the end of the round, add 1 INJURY card to your discard pile",
+    "SCARED": "at the end of the round, add 1 STRESS card to your discard pile",
+    "STUNNED": "at the end of the round, discard 1 ENERGY",
+    "STRESS": "every 2 STRESS cards in your play area cost 1 SANITY",
+    "INJURY": "every 2 INJURY cards in your play area cost 1 VITALITY",
+    "POISON": "each POISON card in your play area costs 1 VITALITY",
+    "PANIC": "until the end of the round you cannot give or receive help in tests",
+    "EXPLODE": "an Exploding Success counts 1 success and lets you roll 1 more white die",
+    "SHATTER": "a Shattered Star cancels 1 success on the dice, never one from a card",
+}
+
+
+class Console(Protocol):
+    """Where the game is shown and commands are read."""
+
+    width: int
+
+    def show(self, lines: list[Line]) -> None: ...
+
+    def ask(self, prompt: str, completions: list[str]) -> str | None:
+        """One command, or None at the end of input."""
+        ...
+
+    def confirm(self, question: str) -> bool: ...
+
+
+class PlayLoop:
+    def __init__(self, game: Game, console: Console) -> None:
+        self.game = game
+        self.console = console
+        self.read: list[tuple[int, str]] = []  # paragraphs read, with their first words
+        self.shown_decision: object | None = None
+        self.commands: dict[str, Callable[[str], None]] = {
+            "help": self.help,
+            "options": lambda _: self.show_decision(force=True),
+            "hand": lambda arg: self.console.show(render.hand_lines(self.table, self._who(arg))),
+            "status": lambda _: self.console.show(render.status_lines(self.table)),
+            "map": lambda _: self.console.show(render.map_lines(self.table)),
+            "keywords": lambda _: self.console.show(
+                render.keywords_lines(self.table, self.game.book.book.keywords)
+            ),
+            "items": lambda _: self.console.show(render.items_lines(self.table)),
+            "log": self.log,
+            "odds": self.odds,
+        }
+
+    @property
+    def table(self) -> Table:
+        return self.game.table
+
+    # The loop ---------------------------------------------------------------------
+
+    def run(self) -> int:
+        self.show_events(self.game.events)
+        while self.game.engine.pending is not None:
+            self.show_decision()
+            text = self.console.ask(self._prompt(), self.completions())
+            if text is None:  # end of input: leave quietly
+                self.console.show([Line("End of input: the game stops here.")])
+                return 0
+            if not self.handle(text):
+                return 0
+        self.show_ending()
+        return 0
+
+    def handle(self, text: str) -> bool:
+        """Carry out one line; False when the player leaves."""
+        words = text.strip().split(maxsplit=1)
+        if not words:
+            self.show_decision(force=True)
+            return True
+        command, argument = words[0].lower(), (words[1] if len(words) > 1 else "")
+        pending = self.game.engine.pending
+        if pending is None:
+            return False
+        if command.isdecimal():
+            number = int(command)
+            if 1 <= number <= len(pending.options):
+                return self.choose(pending.options[number - 1].id)
+            self.say(f"There is no option {number}: choose 1 to {len(pending.options)}.")
+            return True
+        if text.strip() in pending.ids:
+            return self.choose(text.strip())
+        if command == "quit":
+            return not self.console.confirm(
+                "Leave the game? Progress since the start is not saved."
+            )
+        if command in self.commands:
+            self.commands[command](argument)
+            return True
+        close = difflib.get_close_matches(command, [*self.commands, "quit", *pending.ids], n=1)
+        hint = f" Did you mean '{close[0]}'?" if close else ""
+        self.say(f"'{text.strip()}' is neither an option number nor a command.{hint} Type 'help'.")
+        return True
+
+    def choose(self, option_id: str) -> bool:
+        try:
+            events = self.game.apply(option_id)
+        except TalesError as error:  # the engine refused: the game goes on
+            self.say(str(error))
+            return True
+        self.show_events(events)
+        return True
+
+    # Showing ----------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.console.show([Line(text, "warning")])
+
+    def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
+        lines: list[Line] = []
+        for event in events:
+            if isinstance(event, StoryRead):
+                self.read.append((event.paragraph, " ".join(event.text.split()[:8])))
+            lines += render.render_event(event, self.table, self.console.width)
+        if lines:
+            self.console.show(lines)
+
+    def show_decision(self, *, force: bool = False) -> None:
+        pending = self.game.engine.pending
+        if pending is None or (pending is self.shown_decision and not force):
+            return
+        self.shown_decision = pending
+        self.console.show(render.decision_lines(pending))
+
+    def show_ending(self) -> None:
+        self.console.show([Line(f"The game is over: {self.table.ended}.", "heading")])
+
+    def _prompt(self) -> str:
+        pending = self.game.engine.pending
+        count = len(pending.options) if pending else 0
+        return f"[1-{count} or a command] > "
+
+    def completions(self) -> list[str]:
+        pending = self.game.engine.pending
+        ids = list(pending.ids) if pending else []
+        names = [inv.slug for inv in self.table.players()]
+        return [*self.commands, "quit", *ids, *names, *TERMS]
+
+    # Commands ---------------------------------------------------------------------
+
+    def _who(self, argument: str) -> str | None:
+        if not argument:
+            return None
+        for inv in self.table.players():
+            if argument.lower() in (inv.slug, inv.name.lower(), inv.name.split()[0].lower()):
+                return inv.slug
+        self.say(f"No player's investigator is called {argument!r}; showing every hand.")
+        return None
+
+    def help(self, argument: str) -> None:
+        topic = argument.strip()
+        if not topic:
+            lines = [Line("Type an option's number to choose it. Commands:", "heading")]
+            lines += [Line(f"  {text}") for text in HELP.values()]
+            lines.append(Line("help followed by a rule term (help BLEEDING) explains it."))
+            self.console.show(lines)
+            return
+        if topic.lower() in HELP:
+            self.console.show([Line(HELP[topic.lower()])])
+        elif topic.upper() in TERMS:
+            self.console.show([Line(f"{topic.upper()}: {TERMS[topic.upper()]}.")])
+        else:
+            close = difflib.get_close_matches(topic.upper(), TERMS, n=1)
+            hint = f" Did you mean {close[0]}?" if close else ""
+            self.say(f"No help on {topic!r}.{hint}")
+
+    def log(self, _: str) -> None:
+        lines = [Line("Paragraphs read so far:", "heading")]
+        lines += [Line(f"  {number}: {start}...") for number, start in self.read]
+        self.console.show(lines)
+
+    def odds(self, _: str) -> None:
+        pending = self.game.engine.pending
+        state = pending.context if pending else None
+        if not isinstance(state, TestState) or pending is None or pending.kind != "prepare":
+            self.say("There is no test being prepared; odds are shown while cards are committed.")
+            return
+        chance = state.chance(self.table)
+        self.console.show(
+            [
+                Line(
+                    f"If you rolled now: {float(chance):.1%} to pass "
+                    f"({chance.numerator}/{chance.denominator}), with "
+                    f"{state.white_pool(self.table.dice.white_count)} white dice and "
+                    f"{state.card_successes} sure successes for {state.need(self.table)} needed."
+                )
+            ]
+        )

@@ -1,0 +1,124 @@
+"""Choosing a game: tale, scenario, difficulty, players and companions.
+
+On a terminal with no options, :func:`ask_setup` walks through a short setup
+where Enter accepts each default; otherwise the options given are completed
+with the same defaults.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tales.errors import TalesError
+from tales.rules.investigators import InvestigatorSheet
+from tales.rules.setup import TEAM_SIZE
+from tales.story.core import Core, storybooks_dir
+from tales.story.game import GameSetup
+from tales.story.model import Tale
+
+DEFAULT_TALE = "the-drowned-bell"
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the player asked for; None means "the default"."""
+
+    tale: str | None = None
+    scenario: str | None = None
+    difficulty: str | None = None
+    players: int | None = None
+    investigators: tuple[str, ...] = ()
+    companions: tuple[str, ...] = ()
+    seed: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        return self == Choices()
+
+
+def tale_path(name: str | None) -> Path:
+    """A tale by folder path, or by name under the storybooks folder."""
+    if name is None:
+        name = DEFAULT_TALE
+    path = Path(name)
+    if (path / "tale.yaml").is_file():
+        return path
+    bundled = storybooks_dir() / name
+    if (bundled / "tale.yaml").is_file():
+        return bundled
+    known = sorted(p.name for p in storybooks_dir().iterdir() if (p / "tale.yaml").is_file())
+    raise TalesError(f"there is no tale {name!r}; the bundled tales are {', '.join(known)}")
+
+
+def find_investigator(core: Core, name: str) -> InvestigatorSheet:
+    wanted = name.strip().lower()
+    for sheet in core.investigators.values():
+        if wanted in (sheet.slug, sheet.name.lower(), sheet.name.split()[0].lower()):
+            return sheet
+    import difflib
+
+    names = [s.name for s in core.investigators.values()]
+    close = difflib.get_close_matches(name, names, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    raise TalesError(f"there is no investigator {name!r}{hint} (they are {', '.join(names)})")
+
+
+def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
+    """Fill in every default: the tale's first scenario, standard difficulty,
+    one player, investigators in the box's order, a fresh seed."""
+    scenario = choices.scenario or next(iter(tale.scenarios))
+    if scenario not in tale.scenarios:
+        raise TalesError(
+            f"{tale.title} has no scenario {scenario!r}; it has {', '.join(tale.scenarios)}"
+        )
+    difficulty = choices.difficulty or "standard"
+    chosen = [find_investigator(core, n).slug for n in choices.investigators]
+    players = choices.players or max(1, len(chosen))
+    if len(chosen) > players:
+        raise TalesError(f"{len(chosen)} investigators were named for {players} players")
+    rest = [slug for slug in core.investigators if slug not in chosen]
+    chosen += rest[: players - len(chosen)]
+    companions = [find_investigator(core, n).slug for n in choices.companions]
+    rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]
+    companions += rest[: TEAM_SIZE - players - len(companions)]
+    seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, seed)
+
+
+def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
+    """A short interactive setup; Enter accepts every default."""
+    from prompt_toolkit import prompt
+    from prompt_toolkit.completion import WordCompleter
+
+    def ask(question: str, default: str, options: Sequence[str]) -> str:
+        while True:
+            answer = prompt(
+                f"{question} [{default}]: ", completer=WordCompleter(list(options))
+            ).strip()
+            if not answer:
+                return default
+            if answer in options:
+                return answer
+            print(f"  Choose one of: {', '.join(options)}")
+
+    print(f"{tale.title}: setting up (press Enter to accept each default).")
+    scenario = ask("Scenario", defaults.scenario, list(tale.scenarios))
+    difficulty = ask("Difficulty", defaults.difficulty, ["easy", "standard", "hard"])
+    players = int(ask("Players", str(len(defaults.players)), ["1", "2", "3", "4"]))
+    names = {s.name.split()[0].lower(): s.slug for s in core.investigators.values()}
+    chosen: list[str] = []
+    for number in range(players):
+        free = [n for n, slug in names.items() if slug not in chosen]
+        default = next(n for n, slug in names.items() if slug not in chosen)
+        for first in free:
+            sheet = core.investigators[names[first]]
+            print(f"  {first}: {sheet.name} ({sheet.keyword}) - {sheet.biography.split('. ')[0]}.")
+        chosen.append(names[ask(f"Investigator for player {number + 1}", default, free)])
+    companions: list[str] = []
+    for number in range(TEAM_SIZE - players):
+        free = [n for n, slug in names.items() if slug not in chosen and slug not in companions]
+        companions.append(names[ask(f"Companion {number + 1}", free[0], free)])
+    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, defaults.seed)
