@@ -162,7 +162,7 @@ class PlayLoop:
         if pending is None or (pending is self.shown_decision and not force):
             return
         self.shown_decision = pending
-        self.console.show(render.decision_lines(pending))
+        self.console.show(render.decision_lines(pending, self.table))
 
     def show_ending(self) -> None:
         self.console.show([Line(f"The game is over: {self.table.ended}.", "heading")])

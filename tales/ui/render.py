@@ -15,6 +15,7 @@ from tales.rules import events as ev
 from tales.rules.decisions import Decision
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
+from tales.rules.teststate import TestState
 from tales.story.interpreter import ExplorationRated, StoryRead
 
 
@@ -320,7 +321,11 @@ def map_lines(table: Table) -> list[Line]:
     return lines
 
 
-def decision_lines(decision: Decision) -> list[Line]:
+def decision_lines(decision: Decision, table: Table) -> list[Line]:
     lines = [Line(decision.prompt, "heading")]
+    state = decision.context
+    if decision.kind == "prepare" and isinstance(state, TestState):
+        chance = state.chance(table)
+        lines.append(Line(f"Chance to pass if you roll now: {float(chance):.0%}.", "dice"))
     lines += [Line(f"{n:>3}. {o.label}", "option") for n, o in enumerate(decision.options, 1)]
     return lines
