@@ -66,9 +66,9 @@ class Card:
             return f"{self.status} card"
         if self.kind is CardKind.HEROISM:
             return "Heroism card"
-        dice = ", ".join(sorted(a.value for a in self.dice))
-        action = ", action" if self.action else ""
-        return f"{self.attribute} card (dice: {dice}{action})"
+        dice = " and ".join(sorted(a.value for a in self.dice))
+        action = "; Action icon" if self.action else ""
+        return f"{self.attribute} card (die for {dice}{action})"
 
 
 def attribute_card(
