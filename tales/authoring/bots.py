@@ -81,6 +81,11 @@ def _activity(decision: Decision, table: Table, book: Book | None, rng: random.R
     toward = _step_toward_news(options, table, book)
     if toward is not None:
         return toward
+    for option in options:  # heal when low
+        if option.id.startswith("use:"):
+            investigator = table.investigator(option.id.split(":")[1])
+            if min(investigator.vitality, investigator.sanity) <= 2:
+                return option.id
     rests = [o for o in options if o.id.startswith("rest:")]
     for option in rests:
         investigator = table.investigator(option.id.split(":")[1])

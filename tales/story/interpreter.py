@@ -27,7 +27,7 @@ from tales.rules.statuses import change_track, gain_status_card, gain_token
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken, Track
-from tales.story.conditions import evaluate, render
+from tales.story.conditions import StoryExpressionError, evaluate, render
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 
 
@@ -37,6 +37,22 @@ class StoryRead(Event):
 
     paragraph: int
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryWarning(Event):
+    """A condition or text that failed in play (a storybook bug)."""
+
+    paragraph: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryDeadEnd(Event):
+    """A paragraph offered choices and every one was closed: the story
+    stopped where its author meant a decision (``tales simulate`` reports it)."""
+
+    paragraph: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +176,7 @@ class Book:
             paragraph = self.book.paragraphs[number]
             first = number not in self.state.visited
             self.state.visited.add(number)
-            text = render(paragraph.text, self.context(table, actor)) if paragraph.text else ""
+            text = self._text(table, number, paragraph.text, actor)
             table.emit(StoryRead(number, text.strip()))
             self._reading = number
             effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
@@ -194,9 +210,10 @@ class Book:
         open_choices = [
             (i, c)
             for i, c in enumerate(paragraph.choices)
-            if c.condition is None or evaluate(c.condition, context)
+            if c.condition is None or self._holds(table, paragraph.number, c.condition, context)
         ]
         if not open_choices:
+            table.emit(StoryDeadEnd(paragraph.number))
             return Outcome()
         options = tuple(Option(f"choice:{i}", c.label) for i, c in open_choices)
         choice = yield Decision(
@@ -217,7 +234,7 @@ class Book:
             ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
         )
         if consequence is not None and consequence != number:
-            text = render(self.book.paragraphs[consequence].text, self.context(table, None))
+            text = self._text(table, consequence, self.book.paragraphs[consequence].text, None)
             self.state.visited.add(consequence)
             table.emit(StoryRead(consequence, text.strip()))
 
@@ -245,7 +262,28 @@ class Book:
             return False  # a read-once paragraph
         if option.cost and not can_pay(table, inv, option.cost, companions=True):
             return False
-        return option.condition is None or evaluate(option.condition, self.context(table, inv))
+        if option.condition is None:
+            return True
+        return self._holds(table, scene, option.condition, self.context(table, inv))
+
+    # A storybook mistake that only shows in play must not stop the game: a
+    # condition that fails counts as closed, a text that fails says so.
+
+    def _holds(self, table: Table, number: int, condition: str, context: dict[str, Any]) -> bool:
+        try:
+            return evaluate(condition, context)
+        except StoryExpressionError as error:
+            table.emit(StoryWarning(number, str(error)))
+            return False
+
+    def _text(self, table: Table, number: int, source: str, actor: Investigator | None) -> str:
+        if not source:
+            return ""
+        try:
+            return render(source, self.context(table, actor))
+        except StoryExpressionError as error:
+            table.emit(StoryWarning(number, str(error)))
+            return "[This paragraph's text could not be shown.]"
 
     # Conditions ---------------------------------------------------------------------
 

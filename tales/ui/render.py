@@ -16,7 +16,7 @@ from tales.rules.decisions import Decision
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
 from tales.rules.teststate import TestState
-from tales.story.interpreter import ExplorationRated, StoryRead
+from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +62,14 @@ def render_event(event: ev.Event, table: Table, width: int = 78) -> list[Line]:
             if event.text
             else [heading]
         )
+    if isinstance(event, StoryWarning):
+        return [
+            Line(f"Storybook problem in paragraph {event.paragraph}: {event.message}", "warning")
+        ]
+    if isinstance(event, StoryDeadEnd):
+        return [
+            Line(f"Paragraph {event.paragraph} offers no choice now; the story goes on.", "warning")
+        ]
     if isinstance(event, ExplorationRated):
         return [Line(f"Exploration rate: {event.rate:.0f}%.", "heading")]
     render = _RENDERERS.get(type(event))

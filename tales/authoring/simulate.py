@@ -1,0 +1,302 @@
+"""Playtesting at scale: seeded playthroughs by bots, and what they found.
+
+Each run is one whole scenario with every rule in force, played by a policy
+from :mod:`tales.authoring.bots`; its seed decides the team, the dice and the
+bot's choices, so a run replays exactly whatever the number of jobs. The
+report says what was never reached (with file:line), where the story
+stopped with no choice open, how games ended, the exploration rates, and
+every crash with the command that replays it at the prompt.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tales.authoring.bots import POLICIES
+from tales.rules.events import InvestigatorDied, ReadParagraph
+from tales.story.core import Core, load_core
+from tales.story.game import Game, GameSetup, start_game
+from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
+from tales.story.loader import load_tale
+from tales.story.model import ScenarioBook, Tale
+
+STEP_LIMIT = 20_000  # decisions in one run before it counts as stalled
+DIFFICULTIES = ("easy", "standard", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class RunPlan:
+    """Everything one run needs, small enough to send to a worker process."""
+
+    tale: str
+    scenario: str
+    index: int
+    seed: int
+    policy: str
+
+
+@dataclass
+class RunResult:
+    index: int
+    seed: int
+    policy: str
+    setup: GameSetup
+    read: set[int] = field(default_factory=set)
+    options: set[tuple[int, int]] = field(default_factory=set)
+    triggers: set[str] = field(default_factory=set)
+    dead_ends: list[int] = field(default_factory=list)
+    deaths: int = 0
+    ending: str = ""
+    rate: float | None = None
+    decisions: int = 0
+    seconds: float = 0.0
+    crash: str = ""
+    inputs: list[str] = field(default_factory=list)
+
+
+def plan_runs(tale: str, scenario: str, runs: int, seed: int, policy: str) -> list[RunPlan]:
+    """Run i's seed comes from the master seed alone; policies alternate."""
+    master = random.Random(seed)
+    policies = ["random", "sensible"] if policy == "both" else [policy]
+    return [
+        RunPlan(tale, scenario, i, master.randrange(2**31), policies[i % len(policies)])
+        for i in range(runs)
+    ]
+
+
+_CACHE: dict[str, tuple[Core, Tale]] = {}
+
+
+def _content(tale_path: str) -> tuple[Core, Tale]:
+    """Core and tale, loaded once per process."""
+    if tale_path not in _CACHE:
+        tale, problems = load_tale(Path(tale_path), fast=True)
+        if tale is None:
+            raise ValueError(f"{tale_path} has errors: " + "; ".join(map(str, problems[:3])))
+        _CACHE[tale_path] = (load_core(), tale)
+    return _CACHE[tale_path]
+
+
+def team_for(core: Core, rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    team = rng.sample(sorted(core.investigators), 4)
+    players = rng.randint(1, 4)
+    return tuple(team[:players]), tuple(team[players:])
+
+
+def play_one(plan: RunPlan) -> RunResult:
+    core, tale = _content(plan.tale)
+    rng = random.Random(plan.seed)
+    players, companions = team_for(core, rng)
+    setup = GameSetup(plan.scenario, players, companions, rng.choice(DIFFICULTIES), plan.seed)
+    result = RunResult(plan.index, plan.seed, plan.policy, setup)
+    policy = POLICIES[plan.policy]
+    started = time.perf_counter()
+    game: Game | None = None
+    try:
+        game = start_game(core, tale, setup)
+        _tally(result, game.events, game)
+        while game.engine.pending is not None and result.decisions < STEP_LIMIT:
+            choice = policy(game.engine.pending, game.table, game.book, rng)
+            _note_option(result, choice)
+            _tally(result, game.apply(choice), game)
+            result.decisions += 1
+        result.inputs = game.inputs
+        result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
+    except Exception:  # a crash is what this tool exists to find: record it, go on
+        result.crash = traceback.format_exc()
+        result.inputs = list(game.inputs) if game is not None else []
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _note_option(result: RunResult, choice: str) -> None:
+    if choice.startswith("story:"):
+        _, _, scene, index = choice.split(":")
+        result.options.add((int(scene), int(index)))
+
+
+def _tally(result: RunResult, events: Any, game: Any) -> None:
+    for event in events:
+        if isinstance(event, StoryRead):
+            result.read.add(event.paragraph)
+        elif isinstance(event, ReadParagraph):
+            result.triggers.add(event.why)
+        elif isinstance(event, StoryDeadEnd):
+            result.dead_ends.append(event.paragraph)
+        elif isinstance(event, InvestigatorDied):
+            result.deaths += 1
+        elif isinstance(event, ExplorationRated):
+            result.rate = event.rate
+
+
+@dataclass
+class Report:
+    tale: str
+    scenario: str
+    book: ScenarioBook
+    results: list[RunResult]
+    seconds: float
+    crash_dir: Path | None = None
+
+    @property
+    def option_keys(self) -> list[tuple[int, int]]:
+        return [
+            (number, index)
+            for number, paragraph in sorted(self.book.paragraphs.items())
+            for index in range(len(paragraph.options))
+        ]
+
+    def visited(self) -> set[int]:
+        return set().union(*(r.read for r in self.results)) if self.results else set()
+
+    def taken(self) -> set[tuple[int, int]]:
+        return set().union(*(r.options for r in self.results)) if self.results else set()
+
+    def as_json(self) -> dict[str, Any]:
+        visited, taken = self.visited(), self.taken()
+        rates = [r.rate for r in self.results if r.rate is not None]
+        decisions = sum(r.decisions for r in self.results)
+        busy = sum(r.seconds for r in self.results)
+        return {
+            "runs": len(self.results),
+            "crashes": sum(1 for r in self.results if r.crash),
+            "paragraphs_total": len(self.book.paragraphs),
+            "paragraphs_visited": len(visited & set(self.book.paragraphs)),
+            "coverage": round(
+                len(visited & set(self.book.paragraphs)) / max(1, len(self.book.paragraphs)), 4
+            ),
+            "options_total": len(self.option_keys),
+            "options_taken": len(taken & set(self.option_keys)),
+            "dead_ends": self.dead_end_report(),
+            "endings": dict(Counter(r.ending for r in self.results if not r.crash).most_common()),
+            "deaths": sum(r.deaths for r in self.results),
+            "exploration_rate": {
+                "mean": round(sum(rates) / len(rates), 2) if rates else None,
+                "min": min(rates) if rates else None,
+                "max": max(rates) if rates else None,
+                "histogram": histogram(rates),
+            },
+            "unreached": [
+                {"paragraph": n, "where": str(p.where)}
+                for n, p in sorted(self.book.paragraphs.items())
+                if n not in visited
+            ],
+            "options_never_taken": [
+                {
+                    "paragraph": n,
+                    "option": i,
+                    "label": self.book.paragraphs[n].options[i].label,
+                    "where": str(self.book.paragraphs[n].options[i].where),
+                }
+                for n, i in self.option_keys
+                if (n, i) not in taken
+            ],
+            "triggers_fired": sorted(set().union(*(r.triggers for r in self.results)))
+            if self.results
+            else [],
+            "crash_reports": [self.crash_entry(r) for r in self.results if r.crash],
+            "choices_per_second": round(decisions / busy) if busy else 0,
+            "playthroughs_per_second": round(len(self.results) / self.seconds, 2)
+            if self.seconds
+            else 0,
+            "seconds": round(self.seconds, 2),
+        }
+
+    def dead_end_report(self) -> list[dict[str, Any]]:
+        seen: Counter[int] = Counter(n for r in self.results for n in r.dead_ends)
+        return [
+            {"paragraph": n, "where": str(self.book.paragraphs[n].where), "runs": count}
+            for n, count in sorted(seen.items())
+        ]
+
+    def crash_entry(self, result: RunResult) -> dict[str, Any]:
+        entry: dict[str, Any] = {
+            "seed": result.seed,
+            "error": result.crash.strip().splitlines()[-1],
+        }
+        if self.crash_dir is not None:
+            script = self.crash_dir / f"crash-{result.seed}.txt"
+            entry["script"] = str(script)
+            entry["replay"] = replay_command(self.tale, result, script)
+        return entry
+
+
+def replay_command(tale: str, result: RunResult, script: Path) -> str:
+    setup = result.setup
+    people = " ".join(f"--investigator {p}" for p in setup.players)
+    people += "".join(f" --companion {c}" for c in setup.companions)
+    return (
+        f"tales play {tale} --scenario {setup.scenario} --difficulty {setup.difficulty} "
+        f"--players {len(setup.players)} {people} --seed {setup.seed} --script {script}"
+    )
+
+
+def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
+    counts: Counter[int] = Counter(min(int(r // bucket) * bucket, 100) for r in rates)
+    return {
+        f"{low}-{low + bucket - 1}": counts.get(low, 0) for low in range(0, 101, bucket) if rates
+    }
+
+
+def save_crashes(report: Report, folder: Path) -> None:
+    """Write each crash's input log as a script the prompt can replay."""
+    report.crash_dir = folder
+    for result in report.results:
+        if result.crash:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"crash-{result.seed}.txt").write_text("\n".join(result.inputs) + "\n")
+            (folder / f"crash-{result.seed}.traceback.txt").write_text(result.crash)
+
+
+def run_simulation(
+    tale_path: Path,
+    scenario: str | None,
+    *,
+    runs: int,
+    seed: int,
+    jobs: int,
+    policy: str = "both",
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    _, tale = _content(str(tale_path))
+    name = scenario or next(iter(tale.scenarios))
+    if name not in tale.scenarios:
+        raise ValueError(
+            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
+        )
+    plans = plan_runs(str(tale_path), name, runs, seed, policy)
+    started = time.perf_counter()
+    results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)
+    return Report(
+        str(tale_path), name, tale.scenarios[name], results, time.perf_counter() - started
+    )
+
+
+def _execute(
+    plans: list[RunPlan], jobs: int, progress: Callable[[int, int], None] | None
+) -> Iterator[RunResult]:
+    done = 0
+    if jobs <= 1:
+        results: Iterator[RunResult] = map(play_one, plans)
+    else:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap_unordered(play_one, plans, chunksize=max(1, len(plans) // (jobs * 8)))
+    try:
+        for result in results:
+            done += 1
+            if progress:
+                progress(done, len(plans))
+            yield result
+    finally:
+        if jobs > 1:
+            pool.close()
+            pool.join()
