@@ -105,13 +105,12 @@ def play_one(plan: RunPlan) -> RunResult:
         while game.engine.pending is not None and result.decisions < STEP_LIMIT:
             choice = policy(game.engine.pending, game.table, game.book, rng)
             _note_option(result, choice)
+            result.inputs.append(choice)  # before applying: a crashing input is kept
             _tally(result, game.apply(choice), game)
             result.decisions += 1
-        result.inputs = game.inputs
         result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
     except Exception:  # a crash is what this tool exists to find: record it, go on
         result.crash = traceback.format_exc()
-        result.inputs = list(game.inputs) if game is not None else []
     result.seconds = time.perf_counter() - started
     return result
 
@@ -274,9 +273,11 @@ def run_simulation(
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
     results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)
-    return Report(
-        str(tale_path), name, tale.scenarios[name], results, time.perf_counter() - started
-    )
+    elapsed = time.perf_counter() - started
+    # The runs load fast, without positions; the report points at file:line.
+    positioned, _ = load_tale(tale_path)
+    book = (positioned or tale).scenarios[name]
+    return Report(str(tale_path), name, book, results, elapsed)
 
 
 def _execute(
