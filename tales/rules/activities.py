@@ -38,9 +38,16 @@ def _markers(table: Table) -> list[tuple[Investigator, str]]:
     return [(c, m) for c in table.companions() for m in c.markers_left()]
 
 
+def action_budget(table: Table, inv: Investigator, *, companions: bool = True) -> int:
+    """How many Actions ``inv`` could pay now: Action cards in hand, and for
+    storybook Actions the Companions' unused markers."""
+    if not inv.active:
+        return 0
+    return len(_action_cards(inv)) + (len(_markers(table)) if companions else 0)
+
+
 def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:
-    available = len(_action_cards(inv)) + (len(_markers(table)) if companions else 0)
-    return inv.active and available >= cost
+    return action_budget(table, inv, companions=companions) >= cost
 
 
 def pay_actions(

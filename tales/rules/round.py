@@ -126,20 +126,22 @@ def settle(table: Table, story: Story) -> Proc[None]:
 
 def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
     options: list[Option] = story.options(table)  # the story first: it is why we play
-    for inv in table.players():
-        options += _own_options(table, inv)
+    players = table.players()
+    for inv in players:
+        options += _own_options(table, inv, players)
     options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
 
 
-def _own_options(table: Table, inv: Investigator) -> list[Option]:
+def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -> list[Option]:
     name, slug = inv.name, inv.slug
     places = table.scenario.locations if table.scenario else {}
     options: list[Option] = []
-    if can_pay(table, inv, 1) and inv.energy < inv.sheet.maxima[Track.ENERGY]:
+    actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
+    if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
         options.append(Option(f"rest:{slug}", f"{name} rests: 1 Action for 1 ENERGY"))
-    if can_pay(table, inv, 1):
+    if actions:
         options += [
             Option(f"move:{slug}:{loc}", f"{name} moves to {places[loc].name} (1 Action)")
             for loc in move_targets(table, inv)
@@ -148,7 +150,7 @@ def _own_options(table: Table, inv: Investigator) -> list[Option]:
             Option(f"recover:{slug}:{kind}", f"{name} tries to shake off a {kind} card (1 Action)")
             for kind in recovery_kinds(inv)
         ]
-    if can_pay(table, inv, RUN_COST):
+    if actions >= RUN_COST:
         options += [
             Option(
                 f"run:{slug}:{loc}", f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)"
@@ -159,7 +161,7 @@ def _own_options(table: Table, inv: Investigator) -> list[Option]:
         Option(f"use:{slug}:{i.slug}", f"{name} uses {i.card.name} ({i.uses} left)")
         for i in usable_items(inv)
     ]
-    for other in table.players():
+    for other in players:
         if other is not inv and other.location == inv.location:
             options += [
                 Option(

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import RulesError, TalesError
-from tales.rules.activities import can_pay, gain_item, pay_actions
+from tales.rules.activities import action_budget, gain_item, pay_actions
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
 from tales.rules.eventboard import end_scenario, place_event_token
@@ -102,8 +102,10 @@ class Book:
             if scene is None:
                 continue
             paragraph = self.book.paragraphs[scene]
+            context: dict[str, Any] = {}  # built once, for the first condition asked
+            budget = action_budget(table, inv)
             for index, option in enumerate(paragraph.options):
-                if self._open(table, inv, scene, index, option):
+                if self._open(table, inv, scene, index, option, context, budget):
                     options.append(
                         Option(
                             f"story:{inv.slug}:{scene}:{index}", f"{inv.name}: {_describe(option)}"
@@ -246,7 +248,14 @@ class Book:
     # Options ----------------------------------------------------------------------
 
     def _open(
-        self, table: Table, inv: Investigator, scene: int, index: int, option: OptionDef
+        self,
+        table: Table,
+        inv: Investigator,
+        scene: int,
+        index: int,
+        option: OptionDef,
+        context: dict[str, Any] | None = None,
+        budget: int | None = None,
     ) -> bool:
         if not inv.active or self.state.scenes.get(inv.location or "") != scene:
             return False
@@ -260,11 +269,17 @@ class Book:
         leads = option.goto if option.test is None else None
         if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
             return False  # a read-once paragraph
-        if option.cost and not can_pay(table, inv, option.cost, companions=True):
-            return False
+        if option.cost:
+            budget = action_budget(table, inv) if budget is None else budget
+            if budget < option.cost:
+                return False
         if option.condition is None:
             return True
-        return self._holds(table, scene, option.condition, self.context(table, inv))
+        if context is None:
+            context = {}
+        if not context:
+            context.update(self.context(table, inv))
+        return self._holds(table, scene, option.condition, context)
 
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
