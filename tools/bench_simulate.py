@@ -55,10 +55,12 @@ def main() -> None:
         return
     print(
         f"random policy, 1 job:  {one['decisions_per_core_s']:,.0f} decisions/s per core, "
-        f"{one['playthroughs_per_s']:.0f} playthroughs/s ({args.runs} runs in {one['wall_s']:.2f} s)"
+        f"{one['playthroughs_per_s']:.0f} playthroughs/s "
+        f"({args.runs} runs in {one['wall_s']:.2f} s)"
     )
     print(
-        f"random policy, 2 jobs: {two['playthroughs_per_s']:.0f} playthroughs/s; speed-up {speedup:.2f}x"
+        f"random policy, 2 jobs: {two['playthroughs_per_s']:.0f} playthroughs/s; "
+        f"speed-up {speedup:.2f}x"
     )
     print(
         f"sensible policy, 1 job: {sensible['decisions_per_core_s']:,.0f} decisions/s per core, "
