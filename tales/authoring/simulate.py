@@ -14,13 +14,13 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tales.authoring.bots import POLICIES
-from tales.rules.events import InvestigatorDied, ReadParagraph
+from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
@@ -101,12 +101,12 @@ def play_one(plan: RunPlan) -> RunResult:
     game: Game | None = None
     try:
         game = start_game(core, tale, setup)
-        _tally(result, game.events, game)
+        _tally(result, game.events)
         while game.engine.pending is not None and result.decisions < STEP_LIMIT:
             choice = policy(game.engine.pending, game.table, game.book, rng)
             _note_option(result, choice)
             result.inputs.append(choice)  # before applying: a crashing input is kept
-            _tally(result, game.apply(choice), game)
+            _tally(result, game.apply(choice))
             result.decisions += 1
         result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
     except Exception:  # a crash is what this tool exists to find: record it, go on
@@ -121,7 +121,7 @@ def _note_option(result: RunResult, choice: str) -> None:
         result.options.add((int(scene), int(index)))
 
 
-def _tally(result: RunResult, events: Any, game: Any) -> None:
+def _tally(result: RunResult, events: Iterable[Event]) -> None:
     for event in events:
         if isinstance(event, StoryRead):
             result.read.add(event.paragraph)

@@ -188,7 +188,7 @@ def _take_chosen(
 
 
 def _draw_past_status(table: Table, target: Investigator) -> None:
-    """ "If that drawn card is a Status card, place it in your Discard Pile and
+    """Rulebook: "If that drawn card is a Status card, place it in your Discard Pile and
     draw another card ... until the drawn card is not a Status card.\""""
     while target.deck:
         card = target.deck.pop()

@@ -97,7 +97,7 @@ def pay_actions(
 
 
 def rest(table: Table, inv: Investigator) -> Proc[None]:
-    """ "Discard 1 card (with an Action icon on it) to recover 1 ENERGY.\""""
+    """Rulebook: "Discard 1 card (with an Action icon on it) to recover 1 ENERGY.\""""
     if (yield from pay_actions(table, inv, 1, "Rest")):
         change_track(table, inv, Track.ENERGY, +1, "Rest")
 
@@ -122,7 +122,7 @@ def distances(table: Table, origin: str) -> dict[str, int]:
 
 
 def move_targets(table: Table, inv: Investigator) -> list[str]:
-    """ "If a location has already been revealed and is adjacent to your
+    """Rulebook: "If a location has already been revealed and is adjacent to your
     current position, you may move your Investigator's standee into it.\""""
     if table.scenario is None or inv.location is None:
         return []
@@ -184,7 +184,7 @@ def gain_item(table: Table, inv: Investigator, card: ItemCard) -> HeldItem:
 
 
 def spend_use(table: Table, inv: Investigator, held: HeldItem) -> None:
-    """ "After using an Item, remove 1 Item use marker from its card." An item
+    """Rulebook: "After using an Item, remove 1 Item use marker from its card." An item
     with no use left stays with its owner (ruling ``spent-items``)."""
     if held.uses <= 0:
         raise RulesError(f"{held.card.name} has no use left")
@@ -228,7 +228,7 @@ def use_item(table: Table, inv: Investigator, slug: str) -> None:
 
 
 def give_item(table: Table, giver: Investigator, receiver: Investigator, slug: str) -> None:
-    """ "Exchanging Items or Weapons with other Investigators is only allowed
+    """Rulebook: "Exchanging Items or Weapons with other Investigators is only allowed
     if you are in the same location, and it counts as a free Activity.\""""
     held = giver.item(slug)
     if held is None:

@@ -61,7 +61,7 @@ def weapons_ready(inv: Investigator) -> list[str]:
 
 
 def combat(table: Table, inv: Investigator, weapon: str) -> Proc[None]:
-    """ "When using a weapon, you must discard the Item use marker from the
+    """Rulebook: "When using a weapon, you must discard the Item use marker from the
     weapon card and then perform the appropriate Skill test." Damage is the
     weapon's base plus one per success; playing no card at all is the bare
     red-die roll."""
@@ -80,7 +80,7 @@ def combat(table: Table, inv: Investigator, weapon: str) -> Proc[None]:
 
 
 def stratagem(table: Table, inv: Investigator) -> Proc[None]:
-    """ "To progress, you must achieve Successes indicated on the Enemy card.
+    """Rulebook: "To progress, you must achieve Successes indicated on the Enemy card.
     For each Success achieved, place 1 Encounter token.\""""
     state = encounter_at(table, inv)
     if not state.open_to(STRATAGEM):
@@ -112,7 +112,7 @@ def end_encounter(table: Table, location: str, how: str = "storybook") -> None:
 
 
 def enemy_attack(table: Table, location: str) -> None:
-    """ "In the context of Encounters, Status cards inflicted by the enemy
+    """Rulebook: "In the context of Encounters, Status cards inflicted by the enemy
     affect all Investigators present in the same location.\""""
     state = table.encounters.get(location)
     if state is None:
@@ -126,7 +126,7 @@ def enemy_attack(table: Table, location: str) -> None:
 
 
 def round_end_narratives(table: Table) -> None:
-    """ "at the end of the round, you must proceed to the narrative indicated
+    """Rulebook: "at the end of the round, you must proceed to the narrative indicated
     in the Storybook, even if all the icons of the chosen path are not
     covered." The encounter stays until the storybook ends it."""
     for state in list(table.encounters.values()):

@@ -35,7 +35,7 @@ def place_event_token(table: Table, symbol: EventSymbol) -> None:
 
 
 def narrative_now(table: Table) -> int | None:
-    """ "If the Time marker is on a space associated with a numbered
+    """Rulebook: "If the Time marker is on a space associated with a numbered
     narrative, read that narrative and apply its effects as instructed.\""""
     return table.scenario.board.narrative_at(table.time) if table.scenario else None
 

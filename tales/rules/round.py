@@ -260,9 +260,12 @@ def end_of_round(table: Table, story: Story) -> Proc[None]:
 
 
 def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
-    """ "If, for some reason, you wish to keep a card or cards in your hand,
-    you may do so. Those cards are still part of your hand limit for the
-    next round." Cards not kept go back into the deck."""
+    """Cards kept in hand for the next round; the rest go back into the deck.
+
+    "If, for some reason, you wish to keep a card or cards in your hand, you
+    may do so. Those cards are still part of your hand limit for the next
+    round."
+    """
     while inv.hand:
         options = [Option("keep", f"Keep the {len(inv.hand)} cards left in hand")]
         options += [Option(f"return:{c.id}", f"Shuffle back {c}") for c in inv.hand]
@@ -277,7 +280,7 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
 
 
 def gather_and_shuffle(table: Table, inv: Investigator) -> None:
-    """ "Then, gather all your cards from your Play Area, from your Discard
+    """Rulebook: "Then, gather all your cards from your Play Area, from your Discard
     Pile, remaining in your Character Deck. Shuffle all these cards together.\""""
     inv.deck += inv.play_area + inv.discard
     inv.play_area, inv.discard = [], []

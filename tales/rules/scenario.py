@@ -26,7 +26,7 @@ class Location:
 
 @dataclass(frozen=True, slots=True)
 class Threshold:
-    """ "If this token completes a condition on the current space of the Event
+    """Rulebook: "If this token completes a condition on the current space of the Event
     track, read the corresponding narrative." ``spaces`` empty: any space."""
 
     symbol: EventSymbol

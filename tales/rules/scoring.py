@@ -43,7 +43,7 @@ def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) 
 
 
 def carry_over(table: Table, picks: Mapping[str, str]) -> dict[str, ItemCard]:
-    """ "Each Player may choose 1 Item card to carry over into the next
+    """Rulebook: "Each Player may choose 1 Item card to carry over into the next
     campaign scenario. The chosen Item regains all of its starting Item use
     tokens." ``picks`` maps a player's investigator to an item they hold."""
     carried: dict[str, ItemCard] = {}

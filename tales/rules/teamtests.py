@@ -31,7 +31,7 @@ class TeamOutcome:
 
 
 def team_test(table: Table, spec: TestSpec, members: list[Investigator]) -> Proc[TeamOutcome]:
-    """ "Investigators can initiate tests one by one, following all the regular
+    """Rulebook: "Investigators can initiate tests one by one, following all the regular
     test's rules, including the assistance, and their Successes are carried
     over to the next test. Once the threshold is reached, the Team test
     concludes as a Success." Each present investigator tries at most once,

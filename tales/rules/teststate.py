@@ -24,7 +24,7 @@ MIN_NEED = 1  # ruling ease-floor
 
 @dataclass(frozen=True, slots=True)
 class Ease:
-    """ "possessing the corresponding Item or keyword will make the test easier"."""
+    """Rulebook: "possessing the corresponding Item or keyword will make the test easier"."""
 
     by: int
     item: str | None = None

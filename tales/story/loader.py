@@ -838,10 +838,10 @@ class _ScenarioLoader:
         ease = None
         eased = test.get("eased_by")
         if eased is not None:
-            ease = self._ease(reader, eased, self.at(reader, test, "eased_by"))
+            ease = self._ease(eased, self.at(reader, test, "eased_by"))
         return TestDef(Attribute(attribute), need, ease, bool(test.get("team", False)))
 
-    def _ease(self, reader: Reader, eased: Any, where: Where) -> Ease | None:
+    def _ease(self, eased: Any, where: Where) -> Ease | None:
         if (
             not isinstance(eased, dict)
             or not isinstance(eased.get("by"), int)
