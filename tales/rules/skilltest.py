@@ -115,7 +115,7 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
         need = state.need(table)
         prompt = (
             f"{state.actor.name}'s {state.attribute} test, {need} needed: "
-            f"{state.card_successes} sure, {state.white_pool(table.dice.white_count)} white dice"
+            f"{state.card_successes} sure, {_dice(state.white_pool(table.dice.white_count))}"
         )
         choice = yield Decision(
             state.actor.slug, "prepare", prompt, preparation_options(table, state), state
@@ -303,3 +303,7 @@ def resolve(table: Table, state: TestState) -> TestOutcome:
     if symbol is not None:
         place_event_token(table, symbol)
     return TestOutcome(passed, successes, need, symbol)
+
+
+def _dice(count: int) -> str:
+    return "1 white die" if count == 1 else f"{count} white dice"

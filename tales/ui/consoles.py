@@ -47,9 +47,11 @@ class PlainConsole:
         text = self.source.readline()
         if not text:
             return None
-        command = text.rstrip("\n")
+        command = text.rstrip("\r\n")
         if self.echo:
-            self.sink.write(f"> {command}\n")
+            from tales.ui.play import printable
+
+            self.sink.write(f"> {printable(command, 200)}\n")
         return command
 
     def confirm(self, question: str) -> bool:
@@ -72,9 +74,12 @@ class TerminalConsole:
         self.plain = plain or bool(os.environ.get("NO_COLOR"))
         self.width = terminal_width()
         self.status = status
-        self.session: PromptSession[str] = PromptSession(
-            history=InMemoryHistory(), **(session_options or {})
-        )
+        options: dict[str, Any] = {"history": InMemoryHistory(), **(session_options or {})}
+        if self.plain:  # words only: not even prompt_toolkit's own colours
+            from prompt_toolkit.output import ColorDepth
+
+            options.setdefault("color_depth", ColorDepth.MONOCHROME)
+        self.session: PromptSession[str] = PromptSession(**options)
 
     def show(self, lines: list[Line]) -> None:
         from prompt_toolkit import print_formatted_text
@@ -100,6 +105,8 @@ class TerminalConsole:
     def confirm(self, question: str) -> bool:
         try:
             answer = self.session.prompt(f"{question} [y/N] ")
-        except (EOFError, KeyboardInterrupt):
+        except KeyboardInterrupt:  # Ctrl-C: no, as the default says
+            return False
+        except EOFError:  # Ctrl-D again: yes, leave
             return True
         return answer.strip().lower() in ("y", "yes")

@@ -51,6 +51,13 @@ TERMS = {
 }
 
 
+def printable(text: str, limit: int = 60) -> str:
+    """Input quoted back safely: control characters (a typed escape sequence)
+    shown as codes, never sent to the terminal; very long input shortened."""
+    shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
 class Console(Protocol):
     """Where the game is shown and commands are read."""
 
@@ -115,10 +122,10 @@ class PlayLoop:
         if pending is None:
             return False
         if command.isdecimal():
-            number = int(command)
-            if 1 <= number <= len(pending.options):
-                return self.choose(pending.options[number - 1].id)
-            self.say(f"There is no option {number}: choose 1 to {len(pending.options)}.")
+            count = len(pending.options)
+            if len(command) <= 6 and 1 <= int(command) <= count:
+                return self.choose(pending.options[int(command) - 1].id)
+            self.say(f"There is no option {printable(command, 12)}: choose 1 to {count}.")
             return True
         if text.strip() in pending.ids:
             return self.choose(text.strip())
@@ -131,7 +138,10 @@ class PlayLoop:
             return True
         close = difflib.get_close_matches(command, [*self.commands, "quit", *pending.ids], n=1)
         hint = f" Did you mean '{close[0]}'?" if close else ""
-        self.say(f"'{text.strip()}' is neither an option number nor a command.{hint} Type 'help'.")
+        self.say(
+            f"'{printable(text.strip())}' is neither an option number nor a command.{hint} "
+            "Type 'help'."
+        )
         return True
 
     def choose(self, option_id: str) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from tales.rules import events as ev
 from tales.rules.decisions import Decision
@@ -56,7 +57,7 @@ def _faces(faces: Iterable[object]) -> str:
 def render_event(event: ev.Event, table: Table, width: int = 78) -> list[Line]:
     """Words for one event; narrative paragraphs wrapped to ``width``."""
     if isinstance(event, StoryRead):
-        heading = Line(f"-- {event.paragraph} --", "heading")
+        heading = Line(f"-- Paragraph {event.paragraph} --", "heading")
         return (
             [heading, *(Line(t, "narrative") for t in wrap(event.text, width))]
             if event.text
@@ -82,7 +83,9 @@ def render_event(event: ev.Event, table: Table, width: int = 78) -> list[Line]:
 def _drawn(e: ev.CardDrawn, t: Table) -> str:
     if e.to_hand:
         return ""  # the hand is shown on request; drawing is routine
-    return f"{name_of(t, e.investigator)} draws a {_card(t, e.card)}: it goes to the play area."
+    return (
+        f"{name_of(t, e.investigator)} draws {article(_card(t, e.card))}: it goes to the play area."
+    )
 
 
 def _track(e: ev.TrackChanged, t: Table) -> str:
@@ -107,7 +110,7 @@ def _status_card(e: ev.StatusCardGained, t: Table) -> str:
     who = name_of(t, e.investigator)
     if e.outcome == "gained":
         where = "discard pile" if e.zone == "discard" else "deck"
-        return f"{who} takes a {e.kind} card into the {where}."
+        return f"{who} takes {article(e.kind)} card into the {where}."
     if e.outcome == "supply empty":
         return f"No {e.kind} card is left in the box for {who}."
     return ""
@@ -261,7 +264,7 @@ def status_lines(table: Table) -> list[Line]:
                 f"VITALITY {inv.vitality}/{inv.sheet.maxima[Track.VITALITY]}, "
                 f"SANITY {inv.sanity}/{inv.sheet.maxima[Track.SANITY]}, "
                 f"ENERGY {inv.energy}, MAGIC {inv.magic}; "
-                f"{len(inv.hand)} cards in hand, {len(inv.deck)} in deck; "
+                f"{_count(len(inv.hand), 'card')} in hand, {len(inv.deck)} in deck; "
                 f"statuses: {tokens or 'none'}; "
                 f"status cards in play: {play}"
                 + (" (PANIC: no help)" if panicked(inv) else "")
@@ -322,11 +325,24 @@ def map_lines(table: Table) -> list[Line]:
             location = scenario.locations[slug]
             here = [i.name for i in table.players() if i.location == slug]
             exits = [place(table, a) for a in sorted(location.adjacent) if a in table.revealed]
-            who = f"  <- {', '.join(here)}" if here else ""
-            fight = "  (ENCOUNTER)" if slug in table.encounters else ""
+            who = f"; here: {', '.join(here)}" if here else ""
+            fight = "; an encounter is under way" if slug in table.encounters else ""
             lines.append(Line(f"  {location.name}{who}{fight}"))
             lines.append(Line(f"      leads to: {', '.join(exits) or 'nowhere yet'}"))
     return lines
+
+
+def percent(chance: Fraction) -> str:
+    """A chance in whole percent that never rounds a possibility away."""
+    if 0 < chance < Fraction(1, 200):
+        return "under 1%"
+    if Fraction(199, 200) < chance < 1:
+        return "over 99%"
+    return f"{float(chance):.0%}"
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
 
 
 def decision_lines(decision: Decision, table: Table) -> list[Line]:
@@ -334,6 +350,10 @@ def decision_lines(decision: Decision, table: Table) -> list[Line]:
     state = decision.context
     if decision.kind == "prepare" and isinstance(state, TestState):
         chance = state.chance(table)
-        lines.append(Line(f"Chance to pass if you roll now: {float(chance):.0%}.", "dice"))
+        lines.append(Line(f"Chance to pass if you roll now: {percent(chance)}.", "dice"))
     lines += [Line(f"{n:>3}. {o.label}", "option") for n, o in enumerate(decision.options, 1)]
     return lines
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

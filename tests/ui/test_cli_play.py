@@ -1,0 +1,121 @@
+"""``tales play`` on the command line: clear errors, plain output, exit codes.
+
+From the issue: "--plain and NO_COLOR give output with no colour" and
+"end of input quits cleanly, exit 0"; a broken tale is a clear message and
+exit 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tales.cli import cli
+
+SOLO = ["--seed", "5", "--players", "1", "--investigator", "ezra"]
+
+
+def play(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, ["play", *args], input=stdin, env=env)
+
+
+def assert_clear_error(result: Result, *words: str) -> None:
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert result.output.startswith("Error: ")
+    for word in words:
+        assert word in result.output
+
+
+def test_a_missing_tale_is_a_clear_error() -> None:
+    result = play("/no/such/tale", *SOLO)
+    assert_clear_error(result, "there is no tale '/no/such/tale'", "the-drowned-bell")
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ("", ["the tale lacks 'scenarios'"]),
+        ("title: [unclosed\n", ["YAML syntax"]),
+        ("title: Lost\nscenarios: [nowhere]\n", ["scenario 'nowhere' has no folder"]),
+        (b"\xff\xfe not text\n", ["cannot read the file"]),
+    ],
+    ids=["empty", "bad-yaml", "missing-scenario", "not-utf8"],
+)
+def test_a_broken_tale_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str | bytes, words: list[str]
+) -> None:
+    monkeypatch.setenv("TALES_CACHE", str(tmp_path / "cache"))
+    tale = tmp_path / "broken"
+    tale.mkdir()
+    if isinstance(content, bytes):
+        (tale / "tale.yaml").write_bytes(content)
+    else:
+        (tale / "tale.yaml").write_text(content, encoding="utf-8")
+    result = play(str(tale), *SOLO)
+    assert_clear_error(result, "the tale cannot be played until its errors are fixed", *words)
+    assert "tale.yaml:" in result.output, "each problem has its file and line"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--investigator", "ezzra"], ["there is no investigator 'ezzra'", "Ezra Marsh"]),
+        (["--scenario", "nowhere"], ["has no scenario 'nowhere'", "bell-house"]),
+        (
+            ["--players", "1", "--investigator", "ezra", "--investigator", "irene"],
+            ["2 investigators were named for 1 players"],
+        ),
+        (["--companion", "nobody"], ["there is no investigator 'nobody'"]),
+    ],
+    ids=["investigator", "scenario", "too-many", "companion"],
+)
+def test_bad_choices_are_clear_errors(args: list[str], words: list[str]) -> None:
+    assert_clear_error(play("--seed", "1", *args), *words)
+
+
+def test_bad_options_are_usage_errors() -> None:
+    result = play("--players", "5")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    result = play("--script", "/no/such/script.txt")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("flags", "env"),
+    [([], None), (["--plain"], None), ([], {"NO_COLOR": "1"}), (["--plain"], {"NO_COLOR": "1"})],
+    ids=["pipe", "plain", "no-color", "both"],
+)
+def test_scripted_output_has_no_escape_sequences(
+    flags: list[str], env: dict[str, str] | None
+) -> None:
+    """Plain output: no ANSI escape sequences at all, and exit 0 at the end of input."""
+    stdin = "status\nmap\nzzz\n1\nhelp BLEEDING\nodds\n"
+    result = play(*SOLO, *flags, stdin=stdin, env=env)
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stdout
+    assert result.stdout.endswith("End of input: the game stops here.\n")
+
+
+def test_control_characters_in_a_script_do_not_reach_plain_output() -> None:
+    """Issue: "--plain and NO_COLOR give output with no colour" - even for a
+    script line holding ESC[31m."""
+    result = play(*SOLO, "--plain", stdin="\x1b[31mred\n", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0
+    assert "\x1b" not in result.stdout
+
+
+def test_empty_input_ends_at_once_with_exit_zero() -> None:
+    result = play(*SOLO)
+    assert result.exit_code == 0
+    assert result.stdout.endswith("7. End the round\nEnd of input: the game stops here.\n")
+
+
+def test_a_script_with_windows_line_endings_plays_alike(tmp_path: Path) -> None:
+    unix, windows = tmp_path / "unix.txt", tmp_path / "windows.txt"
+    unix.write_bytes(b"status\n1\nodds\n")
+    windows.write_bytes(b"status\r\n1\r\nodds\r\n")
+    assert play(*SOLO, "--script", str(unix)).stdout == play(*SOLO, "--script", str(windows)).stdout

@@ -1,0 +1,330 @@
+"""Rendering of events and views (tales/ui/render.py): pure functions from
+events and the table to words.
+
+From the issue: "--plain and NO_COLOR give output with no colour and no
+information carried by symbols alone". Every event is put into words, or is
+silent on purpose; views name the investigators, their tracks and places.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tales.rules import events as ev
+from tales.rules.dice import Face
+from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
+from tales.rules.teststate import TestState
+from tales.story.core import Core
+from tales.story.game import Game
+from tales.story.interpreter import ExplorationRated, StoryRead
+from tales.ui import render
+from tales.ui.render import Line
+from tests.conftest import table_for
+from tests.ui.conftest import MakeGame
+
+EZRA = "ezra-marsh"
+ARTHUR = "arthur-blackwood"
+IRENE = "irene-dubois"
+CHOIR = "the-choir-on-the-stair"
+
+# Event classes rendered to nothing whatever their fields say.
+SILENT = {ev.DeckShuffled}
+
+# The two inputs that take Ezra (seed 5, alone) to the boat shed and start a
+# STRENGTH test there: the first decision of kind "prepare".
+TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
+
+
+def event_classes() -> set[type[ev.Event]]:
+    """Every concrete event: those of tales.rules.events and the storybook's two."""
+    found = {
+        c
+        for c in vars(ev).values()
+        if inspect.isclass(c) and issubclass(c, ev.Event) and c is not ev.Event
+    }
+    return found | {StoryRead, ExplorationRated}
+
+
+@pytest.fixture
+def game(make_game: MakeGame) -> Game:
+    """Ezra and Arthur play; Elizabeth and Irene come along as Companions."""
+    return make_game(players=2, investigators=("ezra", "arthur"))
+
+
+def card_of(game: Game, slug: str = EZRA) -> str:
+    return game.table.investigator(slug).hand[0].id
+
+
+def samples(game: Game) -> list[ev.Event]:
+    """One event of every class, with fields a game could produce."""
+    card = card_of(game)
+    success, blank, skull = Face.parse("success"), Face.parse("blank"), Face.parse("skull")
+    return [
+        ev.CardDrawn(EZRA, card, to_hand=False),
+        ev.DrawingEnded(EZRA, "deck empty"),
+        ev.TrackChanged(EZRA, Track.SANITY, 5, 4, "2 STRESS cards"),
+        ev.StatusCardsResolved(EZRA, StatusCardKind.INJURY, ("injury-1", "injury-2")),
+        ev.StatusCardGained(EZRA, "injury-3", StatusCardKind.INJURY, "discard", "gained"),
+        ev.TokenGained(EZRA, StatusToken.BLEEDING, "gained"),
+        ev.TokenResolved(EZRA, StatusToken.BLEEDING),
+        ev.CardDiscarded(EZRA, card, "hand limit"),
+        ev.InvestigatorDied(EZRA, Track.VITALITY),
+        ev.TestStarted(EZRA, Attribute.STRENGTH, 4, 1),
+        ev.CardPlayed(EZRA, card, successes=1, dice=0),
+        ev.MarkerUsed(IRENE, "EDUCATION", 1),
+        ev.FocusUsed(EZRA, Attribute.POWER),
+        ev.DiceRolled((success, blank), (skull,)),
+        ev.DieExploded(0, success),
+        ev.DiceRerolled(EZRA, 1, (1,), (success,)),
+        ev.RedDieKept(success, skull, "ADVANTAGE"),
+        ev.TestResolved(EZRA, Attribute.STRENGTH, 4, 4, 1, 3, 0, passed=True),
+        ev.EventSymbolRolled(EventSymbol.SKULL, placed=True, on_board=2),
+        ev.AbilityUsed(EZRA, ARTHUR, "advantage"),
+        ev.CardTaken(EZRA, card, "discard pile"),
+        ev.DieCancelled(1, success),
+        ev.ReadParagraph(25, "the time track ran out"),
+        ev.RoundStarted(2, 3),
+        ev.TimeAdvanced(3, 17),
+        ev.DeckShuffled(EZRA, 12, 0),
+        ev.ActionsPaid(EZRA, (card,), (), "move"),
+        ev.Moved(EZRA, "landing", "nave", "move"),
+        ev.LocationRevealed("boat-shed"),
+        ev.ItemGained(EZRA, "flensing-spade", 3, "backpack"),
+        ev.ItemUsed(ARTHUR, "storm-lantern", 1),
+        ev.ItemMoved(ARTHUR, "storm-lantern", "hands", giver=EZRA),
+        ev.EncounterStarted(CHOIR, "sea-stair"),
+        ev.EncounterProgress(CHOIR, "combat", 2, 4, 6),
+        ev.EncounterEnded(CHOIR, "stratagem"),
+        ev.ScenarioEnded("the time track ran out"),
+        StoryRead(12, "The tower stands on its own knuckle of rock."),
+        ExplorationRated(96.67, "290/3", 32),
+    ]
+
+
+def test_the_samples_cover_every_event_class(game: Game) -> None:
+    """A new event class must be added here and given words (or silence) on purpose."""
+    assert {type(e) for e in samples(game)} == event_classes()
+
+
+def test_every_event_is_put_into_words_except_the_silent_ones(game: Game) -> None:
+    """Every event class renders to words, except exactly the silent set."""
+    silent = set()
+    for event in samples(game):
+        lines = render.render_event(event, game.table)
+        if not lines:
+            silent.add(type(event))
+            continue
+        assert all(isinstance(line, Line) for line in lines)
+        text = " ".join(line.text for line in lines)
+        assert len(re.findall(r"[A-Za-z]{2,}", text)) >= 2, (event, lines)
+    assert silent == SILENT
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev.CardDrawn(EZRA, "ezra-marsh-01", to_hand=True),
+        ev.DrawingEnded(EZRA, "hand full"),
+        ev.TokenGained(EZRA, StatusToken.SCARED, "dead"),
+        ev.StatusCardGained(EZRA, None, StatusCardKind.STRESS, "discard", "companion"),
+        ev.StatusCardGained(EZRA, None, StatusCardKind.STRESS, "discard", "dead"),
+        ev.Moved(EZRA, None, "landing", "setup"),
+    ],
+    ids=["drawn-to-hand", "hand-full", "token-dead", "card-companion", "card-dead", "setup"],
+)
+def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> None:
+    """Drawing into the hand, a full hand and the setup move are routine: nothing is shown."""
+    assert render.render_event(event, game.table) == []
+
+
+def test_events_name_people_and_places_never_slugs_or_enum_reprs(game: Game) -> None:
+    """Investigators by name, locations by name, items by name; no Python reprs."""
+    text = "\n".join(
+        line.text for event in samples(game) for line in render.render_event(event, game.table)
+    )
+    for name in ("Ezra Marsh", "Arthur Blackwood", "Irene Dubois"):
+        assert name in text
+    for place in ("The Bethel Nave", "The Boat Shed", "The Sea Stair"):
+        assert place in text
+    assert "Flensing Spade" in text and "Storm Lantern" in text
+    for slug in (EZRA, ARTHUR, IRENE, "boat-shed", "sea-stair", "flensing-spade"):
+        assert slug not in text
+    for leak in ("None", "Track.", "Attribute.", "StatusToken.", "Face(", "Face.parse", "<"):
+        assert leak not in text
+
+
+def test_chosen_sentences(game: Game) -> None:
+    """A few events read as the sentences a player sees."""
+    table = game.table
+
+    def words(event: ev.Event) -> list[str]:
+        return [line.text for line in render.render_event(event, table)]
+
+    assert words(ev.TrackChanged(EZRA, Track.SANITY, 5, 4, "2 STRESS cards")) == [
+        "Ezra Marsh loses 1 SANITY (5 -> 4; 2 STRESS cards)."
+    ]
+    assert words(ev.TestStarted(EZRA, Attribute.STRENGTH, 4, 1)) == [
+        "Ezra Marsh takes a STRENGTH test: 3 successes needed (eased by 1)."
+    ]
+    assert words(ev.TestStarted(EZRA, Attribute.STRENGTH, 1, 0)) == [
+        "Ezra Marsh takes a STRENGTH test: 1 success needed."
+    ]
+    assert words(ev.Moved(EZRA, "nave", "landing", "run")) == [
+        "Ezra Marsh runs to The Landing Stage."
+    ]
+    assert words(ExplorationRated(96.67, "290/3", 32)) == ["Exploration rate: 97%."]
+    assert words(StoryRead(7, "")) == ["-- Paragraph 7 --"]
+
+
+LONG = (
+    "Ruth Pardee met your train at the Ipswich depot in a black coat gone brown at the seams, "
+    "and she did not offer her hand. She was ten years old, she said, on the October night "
+    "in 1876 when men from Innsmouth rowed out to Candlemas Island.\n\n"
+    "For nineteen nights now the Innsmouth boats have heard Patience ringing under the water "
+    "at every turn of the tide, and not one of them will put out past the reef."
+)
+
+
+@pytest.mark.parametrize("width", [30, 50, 78])
+def test_narrative_is_wrapped_to_the_width(game: Game, width: int) -> None:
+    """Storybook paragraphs are set apart as narrative and wrapped to the console's width."""
+    lines = render.render_event(StoryRead(1, LONG), game.table, width)
+    assert lines[0] == Line("-- Paragraph 1 --", "heading")
+    body = lines[1:]
+    assert all(line.kind == "narrative" for line in body)
+    assert all(len(line.text) <= width for line in body)
+    assert [line.text for line in body].count("") == 1, "one blank line between paragraphs"
+    assert " ".join(t.text for t in body if t.text).split() == LONG.split()
+
+
+@given(
+    words=st.lists(st.text(alphabet="abcdefghij", min_size=1, max_size=30), max_size=60),
+    width=st.integers(min_value=10, max_value=120),
+)
+def test_wrap_keeps_every_word_and_the_width(words: list[str], width: int) -> None:
+    """However the words fall, no line is wider than asked and nothing is lost."""
+    lines = render.wrap(" ".join(words), width)
+    assert all(len(line) <= width for line in lines)
+    assert "".join("".join(lines).split()) == "".join(words)
+
+
+def test_a_paragraph_heading_says_paragraph_in_words(game: Game) -> None:
+    """Issue: "no information carried by symbols alone"; the module promises
+    "every line says in words what it is"."""
+    heading = render.render_event(StoryRead(12, "The tower stands."), game.table)[0]
+    assert heading.kind == "heading"
+    assert re.search(r"[A-Za-z]{2,}", heading.text), heading
+
+
+# Views --------------------------------------------------------------------------------------
+
+
+def test_status_names_every_investigator_with_tracks_and_place(game: Game) -> None:
+    table = game.table
+    lines = render.status_lines(table)
+    assert lines[0].kind == "heading"
+    assert lines[0].text.startswith(f"Round {table.round}, time space {table.time}")
+    text = "\n".join(line.text for line in lines)
+    for inv in table.players():
+        sheet = inv.sheet.maxima
+        assert (
+            f"{inv.name} at {render.place(table, inv.location or '')}: "
+            f"VITALITY {inv.vitality}/{sheet[Track.VITALITY]}, "
+            f"SANITY {inv.sanity}/{sheet[Track.SANITY]}, "
+            f"ENERGY {inv.energy}, MAGIC {inv.magic}; "
+            f"{len(inv.hand)} cards in hand, {len(inv.deck)} in deck"
+        ) in text
+    assert "Ezra Marsh at The Landing Stage" in text
+    for inv in table.companions():
+        assert f"{inv.name} (Companion): MAGIC {inv.magic}, ENERGY {inv.energy}" in text
+
+
+def test_hand_lists_each_players_cards_or_one_player(game: Game) -> None:
+    table = game.table
+    text = [line.text for line in render.hand_lines(table)]
+    for inv in table.players():
+        assert f"{inv.name}'s hand ({len(inv.hand)}):" in text
+        assert all(f"  {card}" in text for card in inv.hand)
+    only = render.hand_lines(table, ARTHUR)
+    assert only[0].text.startswith("Arthur Blackwood's hand")
+    assert not any("Ezra" in line.text for line in only)
+
+
+def test_items_say_who_carries_what_with_uses(game: Game) -> None:
+    table = game.table
+    text = "\n".join(line.text for line in render.items_lines(table))
+    for inv in table.players():
+        assert inv.name in text
+        for item in inv.items:
+            assert f"{item.card.name} ({item.uses} uses, {item.place})" in text
+
+
+def test_keywords_show_marked_and_unmarked_words(game: Game) -> None:
+    game.table.keywords.add("SEA")
+    sheet = game.book.book.keywords
+    lines = render.keywords_lines(game.table, sheet)
+    assert lines[0].text == "Keywords marked: SEA."
+    assert lines[1].text.startswith("Still unmarked on the sheet: FAITH, OCCULT")
+    assert "SEA" not in lines[1].text
+
+
+def test_map_shows_revealed_locations_their_exits_and_who_is_there(game: Game) -> None:
+    table = game.table
+    text = "\n".join(line.text for line in render.map_lines(table))
+    for slug in table.revealed:
+        assert table.scenario is not None
+        assert table.scenario.locations[slug].name in text
+    assert "The Boat Shed" not in text, "an unrevealed location is not on the map"
+    landing = next(line.text for line in render.map_lines(table) if "Landing Stage" in line.text)
+    assert "Ezra Marsh" in landing and "Arthur Blackwood" in landing
+    assert "leads to: The Bethel Nave" in text
+
+
+def test_map_without_a_scenario_says_so(core: Core) -> None:
+    table = table_for(core, [EZRA])
+    assert render.map_lines(table) == [Line("There is no map: no scenario is in play.")]
+
+
+def test_map_says_in_words_who_stands_where(game: Game) -> None:
+    """Issue: "no information carried by symbols alone" (a screen reader reads
+    '  The Landing Stage  <- Ezra Marsh' as 'less-than hyphen')."""
+    lines = [line.text for line in render.map_lines(game.table)]
+    assert not any("<-" in line for line in lines), lines
+
+
+# Decisions ----------------------------------------------------------------------------------
+
+
+def test_decision_lines_number_every_option(make_game: MakeGame) -> None:
+    game = make_game()
+    pending = game.engine.pending
+    assert pending is not None and pending.kind != "prepare"
+    lines = render.decision_lines(pending, game.table)
+    assert lines[0] == Line(pending.prompt, "heading")
+    options = [line for line in lines if line.kind == "option"]
+    assert [line.text for line in options] == [
+        f"{n:>3}. {o.label}" for n, o in enumerate(pending.options, 1)
+    ]
+    assert not any("Chance to pass" in line.text for line in lines)
+
+
+def test_a_test_being_prepared_shows_the_chance_to_pass(make_game: MakeGame) -> None:
+    """Decision lines of kind "prepare" show "Chance to pass if you roll now"."""
+    game = make_game()
+    for option in (*TO_PREPARED_TEST, "play:ezra-marsh-09", "play:ezra-marsh-12"):
+        game.apply(option)
+    pending = game.engine.pending
+    assert pending is not None and pending.kind == "prepare"
+    assert isinstance(pending.context, TestState)
+    chance = pending.context.chance(game.table)
+    assert chance == Fraction(961, 23328)
+    lines = render.decision_lines(pending, game.table)
+    assert lines[1] == Line(f"Chance to pass if you roll now: {float(chance):.0%}.", "dice")
+    assert lines[1].text == "Chance to pass if you roll now: 4%."
+    assert len([line for line in lines if line.kind == "option"]) == len(pending.options)

@@ -1,0 +1,136 @@
+"""Golden transcripts of seeded, scripted games (tests/data/transcripts).
+
+From the issue: "golden transcripts of seeded scripted games are compared in
+tests" and "Scripted play: when stdin is not a terminal or --script FILE is
+given, one command per line, each echoed, plain output, deterministic with
+--seed; end of input quits cleanly, exit 0."
+
+Re-record with ``python tools/record_transcripts.py`` after a deliberate change.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    """tools/record_transcripts.py, so the test and the recorder play alike."""
+    path = ROOT / "tools" / "record_transcripts.py"
+    spec = importlib.util.spec_from_file_location("record_transcripts", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+recorder = _tool()
+CASES = {case.name: case for case in recorder.cases()}
+
+
+def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
+    assert set(CASES) == {"good-ending", "solo-opening", "time-runs-out"}
+    assert {case.uses_stdin for case in CASES.values()} == {True, False}
+    assert all(case.golden.is_file() for case in CASES.values())
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_a_scripted_game_matches_its_golden_transcript(name: str) -> None:
+    case = CASES[name]
+    played = recorder.play(case)
+    assert played.exit_code == 0, played.stderr
+    expected = case.golden.read_text(encoding="utf-8")
+    if played.stdout != expected:
+        pytest.fail(
+            f"the transcript of {name} changed (python tools/record_transcripts.py "
+            f"{name} rewrites it):\n{recorder.diff(expected, played.stdout, name)}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_playing_twice_gives_the_same_output(name: str) -> None:
+    """Deterministic with --seed: the same script and seed, the same game."""
+    first, second = recorder.play(CASES[name]), recorder.play(CASES[name])
+    assert first == second
+
+
+def test_every_command_is_echoed_and_the_output_is_plain() -> None:
+    """One command per line, each echoed as "> command"; no escape sequences."""
+    for case in CASES.values():
+        golden = case.golden.read_text(encoding="utf-8")
+        assert "\x1b" not in golden and "\r" not in golden
+        echoed = [line[2:] for line in golden.splitlines() if line.startswith("> ")]
+        script = case.script.read_text(encoding="utf-8").splitlines()
+        assert echoed == script[: len(echoed)], "each command echoed, in order"
+        assert len(echoed) >= len(script) - 1 or "The game is over" in golden
+
+
+def test_end_of_input_stops_the_game_cleanly() -> None:
+    golden = CASES["solo-opening"].golden.read_text(encoding="utf-8")
+    assert golden.endswith("End of input: the game stops here.\n")
+
+
+@pytest.mark.parametrize("name", ["good-ending", "time-runs-out"])
+def test_a_game_played_to_an_ending(name: str) -> None:
+    """Two endings of The Bell House: the true ending (22) and the high water (25)."""
+    golden = CASES[name].golden.read_text(encoding="utf-8")
+    paragraph = {"good-ending": 22, "time-runs-out": 25}[name]
+    assert golden.endswith(f"The game is over: the story ends at paragraph {paragraph}.\n")
+    script = CASES[name].script.read_text(encoding="utf-8").splitlines()
+    assert f"> {script[-1]}" not in golden, "lines after the end are not read"
+
+
+def test_the_script_file_and_standard_input_play_alike() -> None:
+    """--script FILE and a pipe on stdin are the same game."""
+    case = CASES["solo-opening"]
+    piped = replace(case, args=tuple(a for a in case.args if a not in ("--script", "{script}")))
+    assert piped.uses_stdin
+    assert recorder.play(piped) == recorder.play(case)
+
+
+def test_no_color_changes_nothing_in_a_script(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--plain and NO_COLOR: a script's output is plain either way."""
+    case = CASES["time-runs-out"]
+    monkeypatch.setenv("NO_COLOR", "1")
+    with_env = recorder.play(case)
+    monkeypatch.delenv("NO_COLOR")
+    without_plain = recorder.play(replace(case, args=tuple(a for a in case.args if a != "--plain")))
+    assert with_env.stdout == without_plain.stdout == case.golden.read_text(encoding="utf-8")
+
+
+def test_a_real_pipe_into_a_new_process_gives_the_golden() -> None:
+    """``python -m tales play`` with stdin a pipe (not a terminal), in another
+    process with another hash seed: the same transcript."""
+    case = CASES["good-ending"]
+    env = {**os.environ, "PYTHONHASHSEED": "12345", "TERM": "xterm"}
+    env.pop("NO_COLOR", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "tales", "play", *case.args],
+        input=case.script.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout == case.golden.read_text(encoding="utf-8")
+
+
+def test_a_changed_transcript_is_shown_as_a_unified_diff() -> None:
+    shown = recorder.diff("> 1\nA line.\n", "> 1\nAnother line.\n", "solo")
+    assert shown.splitlines()[:2] == ["--- solo.txt (golden)", "+++ solo (this run)"]
+    assert "-A line.\n" in shown and "+Another line.\n" in shown
