@@ -116,7 +116,9 @@ def test_a_game_in_a_real_terminal(terminals: list[Terminal]) -> None:
     """Type help, status and a number, read the screen, then Ctrl-D and "y"."""
     term = Terminal("--seed", "5", "--players", "1", "--investigator", "ezra")
     terminals.append(term)
-    screen = term.wait_for("-- Paragraph 1 --", "Ruth Pardee met your train", "7. End the round", PROMPT)
+    screen = term.wait_for(
+        "-- Paragraph 1 --", "Ruth Pardee met your train", "7. End the round", PROMPT
+    )
     assert "The Bell House (standard), seed 5." in screen
     assert "Players: Ezra Marsh." in screen
 
