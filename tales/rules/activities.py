@@ -109,6 +109,14 @@ def distances(table: Table, origin: str) -> dict[str, int]:
     """Moves needed to reach each revealed location through revealed ones."""
     if table.scenario is None:
         return {}
+    key = (origin, len(table.revealed))
+    if key not in table.distance_cache:
+        table.distance_cache[key] = _breadth_first(table, origin)
+    return table.distance_cache[key]
+
+
+def _breadth_first(table: Table, origin: str) -> dict[str, int]:
+    assert table.scenario is not None
     places = table.scenario.locations
     seen = {origin: 0}
     queue = deque([origin])

@@ -49,6 +49,11 @@ class Table:
     # ``narrative-timing``): (paragraph, why).
     to_read: list[tuple[int, str]] = field(default_factory=list)
     ended: str = ""  # why the scenario ended; empty while it goes on
+    # Distances between locations, by (origin, revealed count): locations are
+    # only ever revealed, never hidden again, so the count dates the map.
+    distance_cache: dict[tuple[str, int], dict[str, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def emit(self, event: Event) -> None:
         self.sink.emit(event)
