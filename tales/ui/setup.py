@@ -7,6 +7,7 @@ with the same defaults.
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -58,11 +59,14 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
     for sheet in core.investigators.values():
         if wanted in (sheet.slug, sheet.name.lower(), sheet.name.split()[0].lower()):
             return sheet
-    import difflib
-
     names = [s.name for s in core.investigators.values()]
-    close = difflib.get_close_matches(name, names, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
+    by_word = {
+        w: s.name
+        for s in core.investigators.values()
+        for w in (s.slug, s.name.lower(), s.name.split()[0].lower())
+    }
+    close = difflib.get_close_matches(wanted, by_word, n=1)
+    hint = f"; did you mean {by_word[close[0]]!r}?" if close else ""
     raise TalesError(f"there is no investigator {name!r}{hint} (they are {', '.join(names)})")
 
 

@@ -119,3 +119,13 @@ def test_a_script_with_windows_line_endings_plays_alike(tmp_path: Path) -> None:
     unix.write_bytes(b"status\n1\nodds\n")
     windows.write_bytes(b"status\r\n1\r\nodds\r\n")
     assert play(*SOLO, "--script", str(unix)).stdout == play(*SOLO, "--script", str(windows)).stdout
+
+
+def test_a_misspelt_investigator_gets_a_did_you_mean():
+    from click.testing import CliRunner
+
+    from tales.cli import cli
+
+    result = CliRunner().invoke(cli, ["play", "--investigator", "arthr"], input="")
+    assert result.exit_code == 1
+    assert "there is no investigator 'arthr'; did you mean 'Arthur Blackwood'?" in result.output
