@@ -66,6 +66,12 @@ class Story(Protocol):
         """Read a paragraph and apply its effects."""
         ...
 
+    def round_ended(self, table: Table) -> None:
+        """The round is over and the next has not begun: the moment the
+        rulebook saves a game ("at the end of the round -- before resolving
+        any start of the round effects for the next round")."""
+        ...
+
 
 class NoStory:
     """The bare mechanics: no storybook activities, paragraphs only reported."""
@@ -80,6 +86,9 @@ class NoStory:
     def read(self, table: Table, paragraph: int) -> Proc[None]:
         return
         yield  # pragma: no cover - makes this a generator
+
+    def round_ended(self, table: Table) -> None:
+        return None
 
 
 def play_scenario(table: Table, story: Story) -> Proc[str]:
@@ -257,6 +266,8 @@ def end_of_round(table: Table, story: Story) -> Proc[None]:
         companion.markers_used.clear()
     if not table.ended:
         table.round += 1
+        table.reseed_for_round()
+        story.round_ended(table)
 
 
 def keep_cards(table: Table, inv: Investigator) -> Proc[None]:

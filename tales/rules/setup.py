@@ -43,7 +43,7 @@ def new_table(
         raise RulesError(f"each investigator plays once; {duplicates!r} chosen twice")
     rng = random.Random(seed)
     pool = Supply.full(supply)
-    table = Table({}, pool, dice, rng, rulings or Rulings())
+    table = Table({}, pool, dice, rng, rulings or Rulings(), seed=seed)
     for sheet in players:
         table.investigators[sheet.slug] = Investigator.fresh(sheet)
     for sheet in companions:

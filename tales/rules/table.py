@@ -33,6 +33,10 @@ class Table:
     dice: DiceSet
     rng: random.Random
     rulings: Rulings = field(default_factory=Rulings)
+    # The game's seed. Every round after the first draws from a stream seeded
+    # by it and the round number, so a round-end save sheet needs only this
+    # number to go on exactly as the game would have (see docs/saves.md).
+    seed: int = 0
     event_tokens: Counter[EventSymbol] = field(default_factory=Counter)
     keywords: set[str] = field(default_factory=set)  # the Keyword sheet
     sink: EventSink = field(default_factory=EventSink, compare=False)
@@ -54,6 +58,10 @@ class Table:
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    def reseed_for_round(self) -> None:
+        """Start the random stream of the current round."""
+        self.rng.seed(round_seed(self.seed, self.round))
 
     def emit(self, event: Event) -> None:
         self.sink.emit(event)
@@ -128,7 +136,14 @@ class Table:
             "to_read": list(self.to_read),
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),
+            "seed": self.seed,
         }
+
+
+def round_seed(seed: int, round_number: int) -> int:
+    """The seed of a round's random stream: a fixed mix of the game's seed
+    and the round, the same on every machine and Python version."""
+    return (seed * 1_000_003 + round_number * 7_919) % 2**61
 
 
 def panicked(inv: Investigator) -> bool:

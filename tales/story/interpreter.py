@@ -9,7 +9,7 @@ rate. :func:`play` is the whole scenario as one procedure for the Engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +92,8 @@ class Book:
         self.state = state or StoryState()
         self._reading = 0  # the paragraph whose effects are being applied
         self._reads = 0  # paragraphs read since the last decision
+        # Called at every round end (the save point), e.g. to write a save sheet.
+        self.on_round_end: Callable[[Table, Book], None] | None = None
 
     # The Story protocol -------------------------------------------------------------
 
@@ -145,6 +147,12 @@ class Book:
         """A paragraph the rules call for (Event board, death, encounter)."""
         self._reads = 0
         yield from self.read_as(table, paragraph, self._actor(table, None))
+
+    def round_ended(self, table: Table) -> None:
+        # A storybook test may be tried once a round: last round's tries are spent.
+        self.state.tried = {k: r for k, r in self.state.tried.items() if r >= table.round}
+        if self.on_round_end is not None:
+            self.on_round_end(table, self)
 
     # Reading --------------------------------------------------------------------
 

@@ -51,7 +51,7 @@ ARTHUR, SARAH = "arthur-blackwood", "sarah-elington"
 DEFEATED, ROUND_END = 150, 151  # the Wrecker's paragraphs in harbour_scenario()
 
 
-class ReadingStory:
+class ReadingStory(NoStory):
     """No storybook activities; logs every paragraph it is asked to read."""
 
     def __init__(self) -> None:

@@ -45,7 +45,7 @@ from tales.rules.events import (
     TestStarted,
     TokenGained,
 )
-from tales.rules.round import END_ROUND, play_scenario
+from tales.rules.round import END_ROUND, NoStory, play_scenario
 from tales.rules.scenario import DIFFICULTIES
 from tales.rules.setup import TEAM_SIZE
 from tales.rules.statuses import gain_status_card, gain_token
@@ -65,7 +65,7 @@ MARKS = (*StatusToken, *StatusCardKind)
 
 
 @dataclass
-class WreckerStory:
+class WreckerStory(NoStory):
     """A storybook that only knows the Wrecker (see the Story protocol in
     ``tales.rules.round``), and records every paragraph it is asked to read.
 

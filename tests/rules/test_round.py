@@ -58,7 +58,7 @@ SPACE_NARRATIVES = {2: 101, 4: 102, 6: 103, 8: 104}  # harbour_scenario()'s time
 Activity = Callable[[Table], Proc[None]]
 
 
-class ScriptedStory:
+class ScriptedStory(NoStory):
     """A storybook whose activities are scripted by the test: ``story:<name>``
     runs ``activities[name]`` and then logs ``"<name> text"`` (the storybook's
     own outcome text); every paragraph the rules ask it to read is logged too."""

@@ -57,7 +57,7 @@ def harbour(core: Core, players: Sequence[str]) -> Table:
     return table
 
 
-class SearchStory:
+class SearchStory(NoStory):
     """A storybook with one activity, ``story:search``: a POWER test for Margaret
     followed by the storybook's own outcome text. Logs what it reads and when."""
 
