@@ -20,6 +20,8 @@ from tales.errors import TalesError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
+
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
 # command line does not import the schema builder to show its help).
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
@@ -160,6 +162,12 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.option("--seed", type=int, help="Seed for the dice and the decks, to replay a game.")
 @click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
 @click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
+@click.option(
+    "--load", "load", metavar="SAVE", help="Go on with a saved game (see: tales saves list)."
+)
+@click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
+@click.option("--no-save", is_flag=True, help="Play without saving.")
+@click.option("--saves", "saves", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP)
 @friendly_errors
 def play(
     tale: str | None,
@@ -171,6 +179,10 @@ def play(
     seed: int | None,
     script: Any,
     plain: bool,
+    load: str | None,
+    save_name: str | None,
+    no_save: bool,
+    saves: Path | None,
 ) -> None:
     """Play a tale at the prompt (default: the bundled starter tale).
 
@@ -178,11 +190,15 @@ def play(
     accepts the default). From a script or a pipe, commands are read one a
     line and echoed; the end of input ends the game.
     """
-    from tales.ui.session import run_play
+    from tales.saves.store import saves_dir
+    from tales.ui.session import SaveChoices, run_play
     from tales.ui.setup import Choices
 
+    if no_save and (load or save_name):
+        raise click.UsageError("--no-save cannot go with --load or --save")
     choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed)
-    sys.exit(run_play(choices, script=script, plain=plain))
+    saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
+    sys.exit(run_play(choices, script=script, plain=plain, saving=saving))
 
 
 @cli.command()
@@ -237,7 +253,7 @@ def simulate(
 
     from tales.authoring.simulate import run_simulation, save_crashes
     from tales.authoring.simulate_report import as_html, as_text
-    from tales.ui.setup import tale_path
+    from tales.story.core import tale_path
 
     tale = path or tale_path(None)
     show = sys.stderr.isatty() and not as_json
@@ -335,6 +351,82 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
         click.echo(f"{path}: {verb}")
     if problems or (check and changed):
         sys.exit(1)
+
+
+@cli.group()
+def saves() -> None:
+    """List, show, export and remove saved games."""
+
+
+_saves_option = click.option(
+    "--saves", "folder", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP
+)
+
+
+@saves.command("list")
+@_saves_option
+@friendly_errors
+def saves_list(folder: Path | None) -> None:
+    """Every save in the folder: name, scenario, round and players."""
+    from tales.saves.catalog import list_lines
+
+    for line in list_lines(folder):
+        click.echo(line)
+
+
+@saves.command("show")
+@click.argument("name")
+@_saves_option
+@friendly_errors
+def saves_show(name: str, folder: Path | None) -> None:
+    """Print a save's sheet as text, laid out like the paper Save sheet."""
+    from tales.saves.catalog import read_named
+    from tales.saves.export import export
+
+    click.echo(export(read_named(folder, name), "md"), nl=False)
+
+
+@saves.command("export")
+@click.argument("name")
+@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write here instead of printing.",
+)
+@_saves_option
+@friendly_errors
+def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) -> None:
+    """A printable sheet (Markdown or HTML) to carry a game back to the table."""
+    from tales.saves.catalog import read_named
+    from tales.saves.export import export
+
+    text = export(read_named(folder, name), fmt)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}")
+
+
+@saves.command("rm")
+@click.argument("name")
+@click.option("--yes", is_flag=True, help="Do not ask before removing.")
+@_saves_option
+@friendly_errors
+def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
+    """Remove a save: its sheet, the sheet before it and its journal."""
+    from tales.saves.store import SaveFiles, remove, saves_dir
+
+    files = SaveFiles.named(saves_dir(folder), name)
+    if not files.exists() and not files.journal.exists():
+        raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
+    if not yes and not click.confirm(f"Remove the save {files.name!r}? This cannot be undone"):
+        click.echo("Nothing removed.")
+        return
+    for path in remove(files):
+        click.echo(f"removed {path}")
 
 
 def main() -> None:

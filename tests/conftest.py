@@ -20,6 +20,14 @@ from tales.story.core import Core, load_core
 ruling = pytest.mark.ruling
 
 
+@pytest.fixture(autouse=True)
+def _saves_in_tmp(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Games started by the tests save into a fresh folder, never ./saves."""
+    monkeypatch.setenv("TALES_SAVES", str(tmp_path_factory.mktemp("saves")))
+
+
 @pytest.fixture(scope="session")
 def core() -> Core:
     return load_core()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import shlex
+import tempfile
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,7 +70,11 @@ def play(case: Case) -> Played:
     """Run ``tales play`` on the case in-process, as a script or a pipe would."""
     args = ["play", *(str(case.script) if a == "{script}" else a for a in case.args)]
     text = case.script.read_text(encoding="utf-8") if case.uses_stdin else ""
-    result = CliRunner().invoke(cli, args, input=text, catch_exceptions=False)
+    # Each case saves into a fresh folder, so its save is always named the same.
+    with tempfile.TemporaryDirectory() as saves:
+        result = CliRunner(env={"TALES_SAVES": saves}).invoke(
+            cli, args, input=text, catch_exceptions=False
+        )
     return Played(result.exit_code, result.stdout, result.stderr)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.errors import ContentError
+from tales.errors import ContentError, TalesError
 from tales.rules.abilities import EFFECTS
 from tales.rules.cards import Card, attribute_card
 from tales.rules.dice import DiceSet, Face, FaceError
@@ -360,3 +360,20 @@ def _plain(value: Any) -> object:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
+
+
+DEFAULT_TALE = "the-drowned-bell"  # what `tales play` plays when no tale is named
+
+
+def tale_path(name: str | None) -> Path:
+    """A tale by folder path, or by name under the storybooks folder."""
+    if name is None:
+        name = DEFAULT_TALE
+    path = Path(name)
+    if (path / "tale.yaml").is_file():
+        return path
+    bundled = storybooks_dir() / name
+    if (bundled / "tale.yaml").is_file():
+        return bundled
+    known = sorted(p.name for p in storybooks_dir().iterdir() if (p / "tale.yaml").is_file())
+    raise TalesError(f"there is no tale {name!r}; the bundled tales are {', '.join(known)}")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from tales.rules.decisions import Engine
 from tales.rules.events import Event
+from tales.rules.round import play_scenario
 from tales.rules.setup import new_game
 from tales.rules.table import Table
 from tales.story.core import Core
@@ -83,6 +84,12 @@ def start_game(core: Core, tale: Tale, setup: GameSetup) -> Game:
     story = Book(book, state)
     engine = Engine(play(table, story), table.sink)
     return Game(setup, table, story, engine, events=list(engine.opening_events))
+
+
+def resume_game(setup: GameSetup, table: Table, book: Book) -> Game:
+    """A game set up again from a save sheet: it goes on with the next round."""
+    engine = Engine(play_scenario(table, book), table.sink)
+    return Game(setup, table, book, engine, events=list(engine.opening_events))
 
 
 def replay(core: Core, tale: Tale, setup: GameSetup, inputs: list[str]) -> Game:

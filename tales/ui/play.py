@@ -30,6 +30,10 @@ HELP = {
     "items": "items: who carries what, with uses left",
     "log": "log: the paragraphs read so far",
     "odds": "odds: the chance of passing the test being prepared, if you rolled now",
+    "save": "save [NAME]: where this game is saved (it saves itself); NAME: save it as NAME",
+    "undo": "undo [N]: take back the last input, or the last N",
+    "checkpoint": "checkpoint NAME: keep this moment, to come back to with rewind",
+    "rewind": "rewind NAME: go back to a checkpoint, dropping what was played since",
     "quit": "quit: leave the game",
 }
 
@@ -58,6 +62,22 @@ def printable(text: str, limit: int = 60) -> str:
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
+class SavedPlay(Protocol):
+    """A game that saves itself (tales.ui.session.SaveControl)."""
+
+    game: Game
+
+    @property
+    def name(self) -> str | None: ...
+
+    def apply(self, option_id: str) -> tuple[Event, ...]: ...
+    def undo(self, count: int) -> int: ...
+    def checkpoint(self, name: str) -> object: ...
+    def checkpoints(self) -> list[str]: ...
+    def rewind(self, name: str) -> list[str]: ...
+    def save_as(self, name: str) -> None: ...
+
+
 class Console(Protocol):
     """Where the game is shown and commands are read."""
 
@@ -73,9 +93,10 @@ class Console(Protocol):
 
 
 class PlayLoop:
-    def __init__(self, game: Game, console: Console) -> None:
+    def __init__(self, game: Game, console: Console, saved: SavedPlay | None = None) -> None:
         self.game = game
         self.console = console
+        self.saved = saved
         self.read: list[tuple[int, str]] = []  # paragraphs read, with their first words
         self.shown_decision: object | None = None
         self.commands: dict[str, Callable[[str], None]] = {
@@ -90,6 +111,10 @@ class PlayLoop:
             "items": lambda _: self.console.show(render.items_lines(self.table)),
             "log": self.log,
             "odds": self.odds,
+            "save": self.save,
+            "undo": self.undo,
+            "checkpoint": self.checkpoint,
+            "rewind": self.rewind,
         }
 
     @property
@@ -98,8 +123,13 @@ class PlayLoop:
 
     # The loop ---------------------------------------------------------------------
 
-    def run(self) -> int:
-        self.show_events(self.game.events)
+    def run(self, *, history: bool = True) -> int:
+        """Play until the game ends or the input does; ``history``: show what
+        happened before (a loaded game shows where it stands instead)."""
+        if history:
+            self.show_events(self.game.events)
+        else:
+            self.console.show(render.status_lines(self.table))
         while self.game.engine.pending is not None:
             self.show_decision()
             text = self.console.ask(self._prompt(), self.completions())
@@ -130,11 +160,17 @@ class PlayLoop:
         if text.strip() in pending.ids:
             return self.choose(text.strip())
         if command == "quit":
-            return not self.console.confirm(
-                "Leave the game? Progress since the start is not saved."
-            )
+            if self.saved is not None and self.saved.name:
+                return not self.console.confirm(
+                    f"Leave the game? It is saved as '{self.saved.name}' "
+                    f"(tales play --load {self.saved.name})."
+                )
+            return not self.console.confirm("Leave the game? It is not being saved.")
         if command in self.commands:
-            self.commands[command](argument)
+            try:
+                self.commands[command](argument)
+            except (TalesError, OSError) as error:  # a refused save command: the game goes on
+                self.say(str(error))
             return True
         close = difflib.get_close_matches(command, [*self.commands, "quit", *pending.ids], n=1)
         hint = f" Did you mean '{close[0]}'?" if close else ""
@@ -146,7 +182,7 @@ class PlayLoop:
 
     def choose(self, option_id: str) -> bool:
         try:
-            events = self.game.apply(option_id)
+            events = self.saved.apply(option_id) if self.saved else self.game.apply(option_id)
         except TalesError as error:  # the engine refused: the game goes on
             self.say(str(error))
             return True
@@ -215,6 +251,90 @@ class PlayLoop:
             close = difflib.get_close_matches(topic.upper(), TERMS, n=1)
             hint = f" Did you mean {close[0]}?" if close else ""
             self.say(f"No help on {topic!r}.{hint}")
+
+    # Saving -----------------------------------------------------------------------
+
+    def _saving(self) -> SavedPlay | None:
+        if self.saved is None:
+            self.say("This game is not being saved (it was started with --no-save).")
+        return self.saved
+
+    def save(self, argument: str) -> None:
+        saved = self._saving()
+        if saved is None:
+            return
+        name = argument.strip()
+        if name:
+            saved.save_as(name)
+        if saved.name:
+            self.console.show(
+                [
+                    Line(
+                        f"Saved as '{saved.name}' after every input; "
+                        f"load it with: tales play --load {saved.name}"
+                    )
+                ]
+            )
+        else:
+            self.say("This game is not being saved; 'save NAME' starts saving it as NAME.")
+
+    def undo(self, argument: str) -> None:
+        saved = self._saving()
+        if saved is None:
+            return
+        text = argument.strip() or "1"
+        if not text.isdecimal() or len(text) > 6 or int(text) < 1:
+            self.say(f"undo takes a number of inputs to take back, not {printable(text, 12)!r}.")
+            return
+        count = int(text)
+        if count > 1 and not self.console.confirm(f"Take back the last {count} inputs?"):
+            return
+        taken = saved.undo(count)
+        self._rewound(f"Took back {taken} input{'s' if taken != 1 else ''}.")
+
+    def checkpoint(self, argument: str) -> None:
+        saved = self._saving()
+        if saved is None:
+            return
+        if not argument.strip():
+            self.say("checkpoint needs a name: checkpoint before-the-reef")
+            return
+        saved.checkpoint(argument.strip())
+        self.console.show(
+            [
+                Line(
+                    f"Checkpoint '{argument.strip().lower()}' kept; "
+                    f"'rewind {argument.strip().lower()}' comes back to it."
+                )
+            ]
+        )
+
+    def rewind(self, argument: str) -> None:
+        saved = self._saving()
+        if saved is None:
+            return
+        name = argument.strip()
+        if not name:
+            self.say(
+                "rewind needs a checkpoint's name; this game has: "
+                + (", ".join(saved.checkpoints()) or "none yet")
+            )
+            return
+        if not self.console.confirm(
+            f"Go back to checkpoint '{name}'? What was played since is dropped."
+        ):
+            return
+        warnings = saved.rewind(name)
+        for warning in warnings:
+            self.say(warning)
+        self._rewound(f"Back at checkpoint '{name.lower()}'.")
+
+    def _rewound(self, message: str) -> None:
+        assert self.saved is not None
+        self.game = self.saved.game
+        self.shown_decision = None
+        self.console.show([Line(message, "heading"), *render.status_lines(self.table)])
+        self.show_decision(force=True)
 
     def log(self, _: str) -> None:
         lines = [Line("Paragraphs read so far:", "heading")]

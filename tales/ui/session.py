@@ -3,37 +3,97 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 from typing import IO
 
 from tales.errors import TalesError
+from tales.saves.session import load_saved, new_context, start_saved
+from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
-from tales.story.core import load_core
+from tales.story.core import load_core, tale_path
 from tales.story.game import Game, start_game
 from tales.ui.consoles import PlainConsole, TerminalConsole
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
-from tales.ui.setup import Choices, ask_setup, complete, tale_path
+from tales.ui.setup import Choices, ask_setup, complete
 
 
-def run_play(choices: Choices, *, script: IO[str] | None = None, plain: bool = False) -> int:
+@dataclass(frozen=True, slots=True)
+class SaveChoices:
+    """Where the game is saved: ``load`` an existing save, or start one
+    named ``name`` (default: made from the scenario and seed)."""
+
+    folder: Path
+    load: str | None = None
+    name: str | None = None
+    enabled: bool = True
+
+
+def run_play(
+    choices: Choices,
+    *,
+    script: IO[str] | None = None,
+    plain: bool = False,
+    saving: SaveChoices | None = None,
+) -> int:
+    saving = saving or SaveChoices(saves_dir())
     core = load_core()
-    tale, problems = load_tale_cached(tale_path(choices.tale))
-    if tale is None:
-        listing = "\n".join(str(p) for p in problems if p.severity == "error")
-        raise TalesError(f"the tale cannot be played until its errors are fixed:\n{listing}")
-    setup = complete(core, tale, choices)
     interactive = script is None and sys.stdin.isatty() and sys.stdout.isatty()
-    if interactive and choices.empty:
-        setup = ask_setup(core, tale, setup)
-    game = start_game(core, tale, setup)
+    notes: list[Line] = []
+    if saving.load is not None:
+        if not choices.empty or choices.tale is not None:
+            raise TalesError(
+                "--load takes the tale and the setup from the save; leave out the other options"
+            )
+        saved, warnings = load_saved(SaveFiles.named(saving.folder, saving.load), core)
+        notes += [Line(f"Loaded '{saved.name}' at round {saved.table.round}.", "heading")]
+        notes += [Line(f"Note: {w}", "warning") for w in warnings]
+    else:
+        root = tale_path(choices.tale)
+        tale, problems = load_tale_cached(root)
+        if tale is None:
+            listing = "\n".join(str(p) for p in problems if p.severity == "error")
+            raise TalesError(f"the tale cannot be played until its errors are fixed:\n{listing}")
+        setup = complete(core, tale, choices)
+        if interactive and choices.empty:
+            setup = ask_setup(core, tale, setup)
+        files = None
+        if saving.enabled:
+            name = saving.name or _free_name(saving.folder, f"{setup.scenario}-{setup.seed}")
+            files = SaveFiles.named(saving.folder, name)
+            if files.exists() and saving.name:
+                raise TalesError(
+                    f"there is already a save named {files.name!r}; "
+                    f"load it with --load {files.name}, or choose another name"
+                )
+        context = new_context(
+            files.name if files else "unsaved", root, setup.scenario, tale.content_hash
+        )
+        saved = start_saved(lambda: start_game(core, tale, setup), files, context, core)
+        if files is not None:
+            notes.append(
+                Line(f"Saved as '{files.name}' after every input (tales play --load {files.name}).")
+            )
+    game = saved.game
     if interactive:
         console: PlainConsole | TerminalConsole = TerminalConsole(
-            plain=plain, status=lambda: status_bar(game)
+            plain=plain, status=lambda: status_bar(loop.game)
         )
     else:
         console = PlainConsole(script or sys.stdin, sys.stdout)
-    console.show(opening(game))
-    return PlayLoop(game, console).run()
+    console.show(opening(game) + notes)
+    loop = PlayLoop(game, console, saved if saving.enabled or saving.load else None)
+    return loop.run(history=saving.load is None)
+
+
+def _free_name(folder: Path, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3``... whichever is not taken yet."""
+    name, number = base, 1
+    while SaveFiles.named(folder, name).exists():
+        number += 1
+        name = f"{base}-{number}"
+    return name
 
 
 def opening(game: Game) -> list[Line]:

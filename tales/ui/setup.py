@@ -11,16 +11,13 @@ import difflib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from tales.errors import TalesError
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.setup import TEAM_SIZE
-from tales.story.core import Core, storybooks_dir
+from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
-
-DEFAULT_TALE = "the-drowned-bell"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,20 +35,6 @@ class Choices:
     @property
     def empty(self) -> bool:
         return self == Choices()
-
-
-def tale_path(name: str | None) -> Path:
-    """A tale by folder path, or by name under the storybooks folder."""
-    if name is None:
-        name = DEFAULT_TALE
-    path = Path(name)
-    if (path / "tale.yaml").is_file():
-        return path
-    bundled = storybooks_dir() / name
-    if (bundled / "tale.yaml").is_file():
-        return bundled
-    known = sorted(p.name for p in storybooks_dir().iterdir() if (p / "tale.yaml").is_file())
-    raise TalesError(f"there is no tale {name!r}; the bundled tales are {', '.join(known)}")
 
 
 def find_investigator(core: Core, name: str) -> InvestigatorSheet:

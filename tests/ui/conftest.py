@@ -9,11 +9,11 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from tales.story.cache import load_tale_cached
-from tales.story.core import Core
+from tales.story.core import Core, tale_path
 from tales.story.game import Game, start_game
 from tales.story.model import Tale
 from tales.ui.render import Line
-from tales.ui.setup import Choices, complete, tale_path
+from tales.ui.setup import Choices, complete
 
 MakeGame = Callable[..., Game]
 SGR = re.compile(r"\x1b\[([0-9;]*)m")

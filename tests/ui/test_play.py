@@ -211,7 +211,7 @@ def test_an_empty_line_shows_the_options_again(
 def test_quit_confirmed_ends_the_game(game: Game) -> None:
     console = FakeConsole(["quit", "1"], confirm=True)
     assert PlayLoop(game, console).run() == 0
-    assert console.questions == ["Leave the game? Progress since the start is not saved."]
+    assert console.questions == ["Leave the game? It is not being saved."]
     assert console.commands == ["1"], "nothing is read after leaving"
     assert game.inputs == []
 

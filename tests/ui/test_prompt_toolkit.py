@@ -113,7 +113,7 @@ def test_enter_alone_at_the_question_means_no(game: Game, keyboard: PipeInput) -
 def test_quit_asks_then_leaves(game: Game, keyboard: PipeInput) -> None:
     console, code = play(game, keyboard, "quit" + ENTER + "y" + ENTER + "1" + ENTER)
     assert code == 0
-    assert console.questions == ["Leave the game? Progress since the start is not saved."]
+    assert console.questions == ["Leave the game? It is not being saved."]
     assert game.inputs == []
 
 

@@ -159,7 +159,7 @@ def test_ctrl_d_then_no_goes_on_in_a_real_terminal(terminals: list[Terminal]) ->
     term.type("2\r")
     term.wait_for("Round 1: what does the team do?", PROMPT)
     term.type("quit\r")
-    term.wait_for("Leave the game? Progress since the start is not saved. [y/N]")
+    term.wait_for("Leave the game? It is saved as")
     term.type("yes\r")
     assert term.finish() == 0
 

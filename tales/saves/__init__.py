@@ -1,0 +1,1 @@
+"""Save sheets, the journal, undo and checkpoints, and the printable export."""

@@ -1,0 +1,54 @@
+"""The saves folder seen from the command line: a listing, and a save by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tales.errors import TalesError
+from tales.saves.load import LoadedSheet, read_sheet
+from tales.saves.store import SaveFiles, list_saves, saves_dir
+from tales.story.core import load_core
+from tales.story.yamlio import YamlFileError, read_yaml
+
+
+def read_named(folder: Path | None, name: str) -> LoadedSheet:
+    files = SaveFiles.named(saves_dir(folder), name)
+    if not files.exists():
+        raise TalesError(
+            f"there is no save named {files.name!r} in {files.folder}{_known(files.folder)}"
+        )
+    return read_sheet(files, load_core())
+
+
+def list_lines(folder: Path | None) -> list[str]:
+    """One line a save; a sheet that cannot be read says so and the listing goes on."""
+    where = saves_dir(folder)
+    found = list_saves(where)
+    if not found:
+        return [f"No saves in {where}."]
+    lines = []
+    for files in found:
+        try:
+            data = read_yaml(files.sheet, fast=True)
+        except YamlFileError as error:
+            lines.append(f"{files.name}: cannot be read ({error.problem.message})")
+            continue
+        if not isinstance(data, dict):
+            lines.append(f"{files.name}: not a save sheet")
+            continue
+        players = data.get("players")
+        names = list(players) if isinstance(players, dict | list) else []
+        journal = files.journal.stat().st_size if files.journal.exists() else 0
+        kind = "checkpoint" if "@" in files.name else "save"
+        lines.append(
+            f"{files.name}: {data.get('tale', '?')}/{data.get('scenario', '?')}, "
+            f"{data.get('difficulty', 'standard')}, after round {data.get('round', '?')}, "
+            f"{', '.join(map(str, names)) or 'no players'}; saved {data.get('saved', '?')}"
+            f"{' (and inputs since)' if journal > 60 else ''} [{kind}]"
+        )
+    return lines
+
+
+def _known(folder: Path) -> str:
+    names = [f.name for f in list_saves(folder)]
+    return f"; there are: {', '.join(names[:8])}{'...' if len(names) > 8 else ''}" if names else ""

@@ -1,0 +1,29 @@
+"""Which storybook files a save was made under, to say what has changed."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+
+def content_files(root: Path) -> dict[str, str]:
+    """Each YAML file of a tale by relative path, with a short hash of its bytes."""
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        for path in sorted(root.rglob("*.yaml"))
+    }
+
+
+def describe_changes(saved: dict[str, str], now: dict[str, str]) -> str:
+    """ "changed: a.yaml; removed: b.yaml", or "" when nothing changed."""
+    parts = []
+    changed = sorted(p for p in saved.keys() & now.keys() if saved[p] != now[p])
+    for label, paths in (
+        ("changed", changed),
+        ("added", sorted(now.keys() - saved.keys())),
+        ("removed", sorted(saved.keys() - now.keys())),
+    ):
+        if paths:
+            shown = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
+            parts.append(f"{label}: {shown}")
+    return "; ".join(parts)

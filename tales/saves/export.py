@@ -1,0 +1,114 @@
+"""A save as a printable sheet laid out like the paper one (Markdown or
+HTML), so a group can carry a digital game back to the table."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from tales.errors import TalesError
+from tales.saves.load import LoadedSheet
+
+FORMATS = ("md", "html")
+_TEMPLATES = Path(__file__).with_name("templates")
+
+
+def export(loaded: LoadedSheet, fmt: str) -> str:
+    """The sheet rendered in ``fmt``; user text is escaped in HTML."""
+    if fmt not in FORMATS:
+        raise TalesError(f"a sheet exports as {' or '.join(FORMATS)}, not {fmt!r}")
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    env = Environment(
+        loader=FileSystemLoader(_TEMPLATES),
+        autoescape=select_autoescape(["html"], default_for_string=False),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return env.get_template(f"sheet.{fmt}.j2").render(s=view(loaded))
+
+
+def view(loaded: LoadedSheet) -> dict[str, Any]:
+    """The sheet's fields as the templates show them."""
+    data = loaded.data
+    book = loaded.tale.scenarios[str(data["scenario"])]
+    raw_players = data.get("players") or {}
+    players = []
+    if isinstance(raw_players, dict):
+        for name, entry in raw_players.items():
+            entry = entry if isinstance(entry, dict) else {}
+            by_uses: dict[int, list[str]] = defaultdict(list)
+            for item, uses in (entry.get("items") or {}).items():
+                by_uses[int(uses) if isinstance(uses, int) else 0].append(str(item))
+            tokens = entry.get("status_tokens") or {}
+            cards = entry.get("status_cards") or {}
+            players.append(
+                {
+                    "name": str(name),
+                    "dead": bool(entry.get("dead")),
+                    "location": _location_name(book, entry.get("location")),
+                    **{t: entry.get(t, "") for t in ("VITALITY", "SANITY", "ENERGY", "MAGIC")},
+                    "status_cards": {
+                        k: cards.get(k, 0) for k in ("STRESS", "INJURY", "PANIC", "POISON")
+                    },
+                    "items_by_uses": sorted(by_uses.items(), reverse=True),
+                    "tokens": [f"{t} x{n}" if n != 1 else str(t) for t, n in tokens.items()],
+                    "special_cards": [str(c) for c in entry.get("special_cards") or []],
+                }
+            )
+    elif isinstance(raw_players, list):  # a sheet written at setup: names only
+        blank = dict.fromkeys(("location", "VITALITY", "SANITY", "ENERGY", "MAGIC"), "")
+        players = [
+            {
+                "name": str(n),
+                "dead": False,
+                **blank,
+                "status_cards": dict.fromkeys(("STRESS", "INJURY", "PANIC", "POISON"), 0),
+                "items_by_uses": [],
+                "tokens": [],
+                "special_cards": [],
+            }
+            for n in raw_players
+        ]
+    companions = data.get("companions") or {}
+    found = data.get("found") or {}
+    return {
+        "session": data.get("session", loaded.files.name),
+        "title": f"{loaded.tale.title}: {book.scenario.title}",
+        "round": data.get("round", 0),
+        "difficulty": data.get("difficulty", "standard"),
+        "time": data.get("time"),
+        "event_tokens": data.get("event_tokens") or {},
+        "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
+        "notes": data.get("notes") or "",
+        "players": players,
+        "companions": [
+            {
+                "name": str(n),
+                "ENERGY": (c or {}).get("ENERGY", ""),
+                "MAGIC": (c or {}).get("MAGIC", ""),
+            }
+            for n, c in (companions.items() if isinstance(companions, dict) else [])
+        ],
+        "clues": [book.clues.get(str(c), str(c)) for c in (found.get("clue") or [])],
+        "keywords": [str(k) for k in data.get("keywords") or []],
+        "keyword_sheet": list(book.keywords),
+    }
+
+
+def _location_name(book: Any, slug: Any) -> str:
+    location = book.scenario.locations.get(str(slug)) if slug else None
+    return location.name if location is not None else str(slug or "")
+
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    if isinstance(value, dict):
+        return list(value.items())
+    if isinstance(value, list):  # names only, as at setup
+        return [(name, {}) for name in value]
+    return []
+
+
+def _get(entry: Any, key: str) -> Any:
+    return entry.get(key, "") if isinstance(entry, dict) else ""

@@ -1,0 +1,205 @@
+"""Loading a save: the sheet, checked and upgraded, then its journal replayed.
+
+Nothing here writes: a sheet that cannot be loaded is refused with every
+problem listed and left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tales.errors import TalesError
+from tales.saves.fields import Fields, SheetProblem, describe
+from tales.saves.restore import Restored, restore
+from tales.saves.sheet import FORMAT_VERSION
+from tales.saves.store import SaveFiles
+from tales.saves.upgrades import upgrade
+from tales.story.cache import load_tale_cached
+from tales.story.core import Core, storybooks_dir, tale_path
+from tales.story.game import Game, GameSetup, resume_game, start_game
+from tales.story.model import Tale
+from tales.story.yamlio import YamlFileError, read_yaml
+
+
+class SheetError(TalesError):
+    """A save sheet that cannot be loaded; ``problems`` lists every reason."""
+
+    def __init__(self, file: Path, problems: list[SheetProblem]) -> None:
+        self.problems = sorted(problems)
+        listing = "\n".join(f"  {p}" for p in self.problems)
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        super().__init__(
+            f"the save sheet {file} cannot be loaded ({count}; "
+            f"the file is left as it was):\n{listing}"
+        )
+
+
+@dataclass
+class LoadedSheet:
+    """A checked sheet: its data (upgraded), its tale, and how to set it up."""
+
+    files: SaveFiles
+    data: dict[Any, Any]
+    tale_root: Path
+    tale: Tale
+    upgrades: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def session(self) -> str:
+        return str(self.data.get("session") or self.files.name)
+
+    @property
+    def at_setup(self) -> bool:
+        return (
+            self.data.get("round") == 0
+            and "players" in self.data
+            and isinstance(self.data["players"], list)
+        )
+
+    def start(self, core: Core, *, fresh_seed: int | None = None) -> tuple[Game, Restored | None]:
+        """The game as the sheet left it (before the journal)."""
+        if self.at_setup:
+            setup = setup_of(self.data, core)
+            return start_game(core, self.tale, setup), None
+        fields = Fields(str(self.files.sheet))
+        seed = fresh_seed if fresh_seed is not None else random.SystemRandom().randrange(1_000_000)
+        restored = restore(self.data, fields, core, self.tale, fresh_seed=seed)
+        if restored is None:
+            raise SheetError(self.files.sheet, fields.problems)
+        setup = GameSetup(
+            str(self.data["scenario"]),
+            restored.players,
+            restored.companions,
+            restored.table.difficulty,
+            restored.seed,
+        )
+        return resume_game(setup, restored.table, restored.book), restored
+
+
+def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
+    """Parse, upgrade and check the header of a sheet; raise :class:`SheetError`."""
+    path = files.sheet
+    fields = Fields(str(path))
+    if not path.is_file():
+        raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
+    try:
+        data = read_yaml(path)
+    except YamlFileError as error:
+        p = error.problem
+        raise SheetError(path, [SheetProblem(str(path), p.line, p.col, "", p.message)]) from None
+    if not isinstance(data, dict):
+        fields.problem((1, 1), "", f"a save sheet is a mapping of fields, not {describe(data)}")
+        raise SheetError(path, fields.problems)
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        fields.problem(
+            fields.at(data, "format_version"),
+            "format_version",
+            f"expected a whole number from 1 to {FORMAT_VERSION}, found {describe(version)}",
+        )
+        raise SheetError(path, fields.problems)
+    if version > FORMAT_VERSION:
+        fields.problem(
+            fields.at(data, "format_version"), "format_version",
+            f"this sheet was written by a newer tales (format {version}; this one reads "
+            f"up to {FORMAT_VERSION}): upgrade tales to load it",
+        )  # fmt: skip
+        raise SheetError(path, fields.problems)
+    data, applied = upgrade(dict(data))
+    root, tale = _tale(data, fields)
+    if tale is None or root is None:
+        raise SheetError(path, fields.problems)
+    scenario = fields.word(
+        data.get("scenario"),
+        fields.at(data, "scenario"),
+        "scenario",
+        list(tale.scenarios),
+        "scenario",
+    )
+    if scenario is None:
+        raise SheetError(path, fields.problems)
+    loaded = LoadedSheet(files, data, root, tale, applied)
+    loaded.warnings += _content_changes(data, root)
+    if applied:
+        loaded.warnings.append(
+            f"the sheet was written in format {version} and read through: {', '.join(applied)}"
+        )
+    return loaded
+
+
+def setup_of(data: dict[Any, Any], core: Core) -> GameSetup:
+    """The setup recorded on a sheet written before the first round."""
+    fields = Fields("sheet")
+    names = {s.name: s.slug for s in core.investigators.values()}
+    players = tuple(names.get(str(n), str(n)) for n in data.get("players", []))
+    companions = tuple(names.get(str(n), str(n)) for n in data.get("companions", []))
+    digital = data.get("digital") if isinstance(data.get("digital"), dict) else {}
+    seed = digital.get("seed", 0) if isinstance(digital, dict) else 0
+    unknown = [p for p in players + companions if p not in core.investigators]
+    if unknown:
+        fields.problem((1, 1), "players", f"there is no character {unknown[0]!r}")
+        raise SheetError(Path("sheet"), fields.problems)
+    return GameSetup(
+        str(data["scenario"]),
+        players,
+        companions,
+        str(data.get("difficulty", "standard")),
+        int(seed),
+    )
+
+
+def _tale(data: dict[Any, Any], fields: Fields) -> tuple[Path | None, Tale | None]:
+    name = data.get("tale")
+    if not isinstance(name, str) or not name:
+        fields.problem(
+            fields.at(data, "tale"),
+            "tale",
+            f"expected the tale's name, such as 'the-drowned-bell', found {describe(name)}",
+        )
+        return None, None
+    try:
+        root = tale_path(name)
+    except TalesError as error:
+        fields.problem(fields.at(data, "tale"), "tale", str(error))
+        return None, None
+    tale, _problems = load_tale_cached(root)
+    if tale is None:
+        fields.problem(
+            fields.at(data, "tale"),
+            "tale",
+            f"the tale {name!r} has errors; run `tales check {root}`",
+        )
+        return None, None
+    return root, tale
+
+
+def tale_name(root: Path) -> str:
+    """How a sheet names its tale: the folder name when bundled, else the path."""
+    try:
+        if root.resolve().parent == storybooks_dir().resolve():
+            return root.name
+    except OSError:
+        pass
+    return str(root)
+
+
+def _content_changes(data: dict[Any, Any], root: Path) -> list[str]:
+    """Name what changed in the storybook since the sheet was saved."""
+    from tales.saves.content import content_files, describe_changes
+
+    digital = data.get("digital")
+    content = digital.get("content") if isinstance(digital, dict) else None
+    saved = content.get("files") if isinstance(content, dict) else None
+    if not isinstance(saved, dict):
+        return []
+    changes = describe_changes({str(k): str(v) for k, v in saved.items()}, content_files(root))
+    if not changes:
+        return []
+    return [
+        f"the storybook changed since this game was saved ({changes}); "
+        "every id the sheet uses was checked"
+    ]

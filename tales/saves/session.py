@@ -1,0 +1,261 @@
+"""A game that keeps itself saved: a sheet at every round end, the journal
+after every input, undo and checkpoints by replaying a shorter log.
+
+The session starts from an origin (a new setup, or a loaded sheet) and
+remembers every input since; any earlier position of the session is the
+origin replayed with fewer inputs (DESIGN principle 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tales.errors import TalesError
+from tales.rules.events import Event
+from tales.rules.table import Table
+from tales.saves import journal
+from tales.saves.content import content_files
+from tales.saves.load import LoadedSheet, read_sheet, tale_name
+from tales.saves.sheet import SheetContext, capture, dump
+from tales.saves.store import SaveFiles, list_saves, saves_dir, write_atomic
+from tales.story.core import Core
+from tales.story.game import Game
+from tales.story.interpreter import Book
+
+
+@dataclass
+class Sheet:
+    data: dict[str, Any]
+    after: int  # how many of the session's inputs it includes
+    round_played: int
+
+
+class SavedGame:
+    """A :class:`Game` with its save: every change is on disk before the
+    next input is asked for (when ``files`` is given)."""
+
+    def __init__(
+        self,
+        origin: Callable[[], Game],
+        first_sheet: Sheet,
+        files: SaveFiles | None,
+        context: SheetContext,
+    ) -> None:
+        self.origin = origin  # the session's starting point, built afresh
+        self.first_sheet = first_sheet  # the sheet of that starting point
+        self.files = files
+        self.context = context
+        self.journal = journal.JournalWriter(files.journal) if files else None
+        self.inputs: list[str] = []
+        self.sheet = first_sheet
+        self._applying = False
+        self._sheet_changed = False
+        self.core: Core | None = None  # to load checkpoints
+        self.game = self._start()
+
+    def _start(self) -> Game:
+        game = self.origin()
+        game.book.on_round_end = self._round_ended
+        return game
+
+    def replay(self, inputs: list[str]) -> list[str]:
+        """Apply inputs without writing (a journal being replayed); stop at
+        the first one the game refuses and return those applied."""
+        applied = []
+        for option_id in inputs:
+            if self.game.engine.pending is None:
+                break
+            try:
+                self._apply(option_id)
+            except TalesError:
+                break
+            applied.append(option_id)
+        return applied
+
+    def _rebuild(self, inputs: list[str]) -> None:
+        self.inputs, self.sheet = [], self.first_sheet
+        self.game = self._start()
+        for option_id in inputs:
+            self._apply(option_id)
+
+    def _apply(self, option_id: str) -> tuple[Event, ...]:
+        self._applying = True
+        try:
+            events = self.game.apply(option_id)
+        finally:
+            self._applying = False
+        self.inputs.append(option_id)
+        return events
+
+    def _round_ended(self, table: Table, book: Book) -> None:
+        # Called inside apply(): the input being applied belongs before this sheet.
+        after = len(self.inputs) + (1 if self._applying else 0)
+        self.sheet = Sheet(capture(table, book, self.context), after, table.round - 1)
+        self._sheet_changed = True
+
+    # Playing ----------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        return self.game.table
+
+    def apply(self, option_id: str) -> tuple[Event, ...]:
+        """One input; the sheet and journal on disk follow it at once."""
+        self._sheet_changed = False
+        events = self._apply(option_id)
+        if self._sheet_changed:
+            self.persist()
+        elif self.journal is not None:
+            self.journal.append(option_id)
+        return events
+
+    def persist(self) -> None:
+        """Write the latest sheet and the journal of the inputs since it."""
+        if self.files is None:
+            return
+        write_atomic(self.files.sheet, dump(self.sheet.data), keep=self.files.backup)
+        journal.start(self.files.journal, self.journal_header(), self.inputs[self.sheet.after :])
+
+    def journal_header(self) -> str:
+        return journal.header(self.context.session, self.sheet.round_played)
+
+    @property
+    def name(self) -> str | None:
+        return self.files.name if self.files is not None else None
+
+    def save_as(self, name: str) -> None:
+        """Go on saving under ``name`` (the old save stays as it was)."""
+        folder = self.files.folder if self.files is not None else saves_dir()
+        files = SaveFiles.named(folder, name)
+        if "@" in files.name:
+            raise TalesError("'@' is kept for checkpoints; choose a name without it")
+        self.files = files
+        self.journal = journal.JournalWriter(files.journal)
+        self.context = replace(self.context, session=files.name)
+        self.first_sheet = _renamed(self.first_sheet, files.name)
+        self.sheet = _renamed(self.sheet, files.name)
+        self.persist()
+
+    # Going back -------------------------------------------------------------------
+
+    def undo(self, count: int = 1) -> int:
+        """Take back the last ``count`` inputs; how many were taken back."""
+        if count < 1:
+            raise TalesError("undo takes back 1 or more inputs")
+        if not self.inputs:
+            raise TalesError("there is nothing to undo since this game was started or loaded")
+        count = min(count, len(self.inputs))
+        self._rebuild(self.inputs[:-count])
+        self.persist()
+        return count
+
+    def checkpoint(self, name: str) -> SaveFiles:
+        """Keep this moment as the save ``<session>@<name>``."""
+        if self.files is None:
+            raise TalesError("checkpoints need a saved game; this one is not being saved")
+        files = SaveFiles.named(self.files.folder, f"{self.context.session}@{name}")
+        write_atomic(files.sheet, dump(self.sheet.data))
+        journal.start(files.journal, self.journal_header(), self.inputs[self.sheet.after :])
+        return files
+
+    def checkpoints(self) -> list[str]:
+        """The names of this session's checkpoints."""
+        if self.files is None:
+            return []
+        prefix = f"{self.context.session}@"
+        return [
+            f.name[len(prefix) :]
+            for f in list_saves(self.files.folder)
+            if f.name.startswith(prefix)
+        ]
+
+    def rewind(self, name: str) -> list[str]:
+        """Go back to a checkpoint; the warnings of loading it."""
+        if self.files is None or self.core is None:
+            raise TalesError("checkpoints need a saved game; this one is not being saved")
+        wanted = f"{self.context.session}@{name.strip().lower()}"
+        files = SaveFiles.named(self.files.folder, wanted)
+        if not files.exists():
+            have = ", ".join(self.checkpoints()) or "none yet"
+            raise TalesError(f"there is no checkpoint {name.strip()!r}; this game has: {have}")
+        other, warnings = load_saved(files, self.core, into=self.files)
+        self.__dict__.update(other.__dict__)
+        return warnings
+
+
+def new_context(session: str, tale_root: Path, scenario: str, tale_hash: str) -> SheetContext:
+    return SheetContext(
+        session, tale_name(tale_root), scenario, tale_hash, content_files(tale_root)
+    )
+
+
+def start_saved(
+    origin: Callable[[], Game],
+    files: SaveFiles | None,
+    context: SheetContext,
+    core: Core | None = None,
+) -> SavedGame:
+    """A new game, saved from its setup on (so a crash in round 1 loses nothing)."""
+    game = origin()
+    first = Sheet(capture(game.table, game.book, context, at_setup=True), 0, 0)
+    saved = SavedGame(origin, first, files, context)
+    saved.core = core
+    saved.persist()
+    return saved
+
+
+def _renamed(sheet: Sheet, session: str) -> Sheet:
+    return Sheet({**sheet.data, "session": session}, sheet.after, sheet.round_played)
+
+
+def load_saved(
+    files: SaveFiles, core: Core, *, into: SaveFiles | None = None
+) -> tuple[SavedGame, list[str]]:
+    """A save from its sheet and journal, and the warnings to show. ``into``:
+    go on saving under another save (rewinding to a checkpoint)."""
+    loaded: LoadedSheet = read_sheet(files, core)
+    target = into or files
+    session = target.name.split("@")[0] if into is not None else loaded.session
+    context = new_context(
+        session, loaded.tale_root, str(loaded.data["scenario"]), loaded.tale.content_hash
+    )
+    game, restored = loaded.start(core)
+    if restored is None:  # a sheet written at setup: the scenario starts afresh
+        first = Sheet(capture(game.table, game.book, context, at_setup=True), 0, 0)
+
+        def origin() -> Game:
+            return loaded.start(core)[0]
+    else:
+        # Captured before any input: a paper sheet becomes a digital one, so
+        # its fresh shuffle and seed are recorded the first time it is saved.
+        first = Sheet(capture(game.table, game.book, context), 0, game.table.round - 1)
+        seed = restored.seed
+
+        def origin() -> Game:
+            return loaded.start(core, fresh_seed=seed)[0]
+
+    saved = SavedGame(origin, first, target, context)
+    saved.core = core
+    expected = journal.header(loaded.session, int(loaded.data.get("round", 0) or 0))
+    text = journal.read(files.journal)
+    warnings = list(loaded.warnings)
+    if restored is not None and not restored.exact:
+        warnings += [f"a sheet typed in by hand: {note}" for note in restored.notes]
+    if text is not None and text.sheet != expected:
+        warnings.append(f"the journal follows another sheet ({text.sheet}) and was not replayed")
+    elif text is not None:
+        if text.torn:
+            warnings.append("the journal's last line was cut off by a crash and was dropped")
+        applied = saved.replay(list(text.inputs))
+        if len(applied) < len(text.inputs):
+            left = len(text.inputs) - len(applied)
+            warnings.append(
+                f"journal input {len(applied) + 1} ({text.inputs[len(applied)]!r}) is not possible "
+                f"in this game; the game resumes before it ({left} input(s) not replayed)"
+            )
+    if into is not None or (restored is not None and not restored.exact) or loaded.upgrades:
+        saved.persist()
+    return saved, warnings

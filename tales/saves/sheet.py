@@ -1,0 +1,194 @@
+"""Writing a save sheet: the state at a round end, in the paper sheet's terms.
+
+The top of the sheet is the rulebook's Save sheet and Keyword sheet, field
+for field ("Scenario number, round in which you are saving the game, Number
+of Event board tokens placed on the board, and discovered Location cards";
+per player the Location card, VITALITY, SANITY, ENERGY, MAGIC, the STRESS,
+INJURY, PANIC and POISON cards in the deck, Item cards by uses left, Clue
+cards, Status tokens and Special cards; for Companions ENERGY and MAGIC).
+The ``digital`` part holds what a paper sheet cannot: deck order, the seed,
+the storybook's memory. A sheet typed in by hand leaves it out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from tales.rules.cards import CardKind
+from tales.rules.investigators import Investigator
+from tales.rules.items import HAND
+from tales.rules.table import Table
+from tales.rules.terms import EventSymbol, StatusCardKind
+from tales.story.interpreter import Book
+
+FORMAT_VERSION = 2
+HEROISM = "Heroism"  # the only Special card a character can hold
+
+HEADER = """\
+# Miskatonic Tales save sheet, written by tales. It may be edited by hand:
+# `tales play --load NAME` checks every field and says what is wrong.
+# Everything above `digital:` is the paper Save sheet and Keyword sheet; a
+# sheet copied from a paper game leaves `digital:` out.
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    """What a sheet records beside the table: who saved what, under which content."""
+
+    session: str
+    tale: str  # the tale's folder name when bundled, else its path
+    scenario: str
+    content_hash: str
+    content_files: dict[str, str]
+    notes: str = ""
+
+
+def capture(
+    table: Table, book: Book, context: SheetContext, *, at_setup: bool = False
+) -> dict[str, Any]:
+    """The save sheet of ``table`` as plain data, in the order it is written.
+
+    ``at_setup``: a sheet of a game not yet begun (no round played): only
+    the setup is recorded, and loading it starts the scenario afresh.
+    """
+    players = [i for i in table.investigators.values() if not i.companion]
+    companions = [i for i in table.investigators.values() if i.companion]
+    sheet: dict[str, Any] = {
+        "format_version": FORMAT_VERSION,
+        "session": context.session,
+        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "tale": context.tale,
+        "scenario": context.scenario,
+        "difficulty": table.difficulty,
+    }
+    if at_setup:
+        sheet["round"] = 0
+        sheet["players"] = [p.name for p in players]
+        sheet["companions"] = [c.name for c in companions]
+        sheet["notes"] = context.notes
+        sheet["digital"] = {"seed": table.seed, **_content(context)}
+        return sheet
+    sheet.update(
+        {
+            "round": table.round - 1,  # the round just played; play resumes with the next
+            "time": table.time,
+            "event_tokens": {s.value: table.event_tokens[s] for s in EventSymbol},
+            "revealed": sorted(table.revealed),
+            "notes": context.notes,
+            "players": {p.name: _player(p) for p in players},
+            "companions": {c.name: {"ENERGY": c.energy, "MAGIC": c.magic} for c in companions},
+            "keywords": sorted(table.keywords),
+            "found": {kind: sorted(ids) for kind, ids in sorted(table.found.items()) if ids},
+            "encounters": [
+                {
+                    "location": where,
+                    "encounter": state.encounter.slug,
+                    "path": state.path,
+                    "tokens": state.tokens,
+                }
+                for where, state in sorted(table.encounters.items())
+            ],
+            "campaign": {
+                "log": {
+                    section: {
+                        entry: ("crossed out" if crossed else "recorded")
+                        for entry, crossed in sorted(entries.items())
+                    }
+                    for section, entries in sorted(book.state.log.items())
+                },
+                "counters": dict(sorted(book.state.counters.items())),
+            },
+            "digital": _digital(table, book, context),
+        }
+    )
+    return sheet
+
+
+def _player(inv: Investigator) -> dict[str, Any]:
+    cards = Counter(c.status.value for c in inv.all_cards() if c.status is not None)
+    entry: dict[str, Any] = {
+        "location": inv.location,
+        "VITALITY": inv.vitality,
+        "SANITY": inv.sanity,
+        "ENERGY": inv.energy,
+        "MAGIC": inv.magic,
+        "status_cards": {k.value: cards[k.value] for k in StatusCardKind},
+        "items": {held.slug: held.uses for held in inv.items},
+        "in_hands": [held.slug for held in inv.items if held.place == HAND],
+        "status_tokens": {t.value: n for t, n in sorted(inv.tokens.items()) if n},
+        "special_cards": [HEROISM for c in inv.all_cards() if c.kind is CardKind.HEROISM],
+    }
+    if inv.dead:
+        entry["dead"] = True
+    return entry
+
+
+def _content(context: SheetContext) -> dict[str, Any]:
+    return {"content": {"hash": context.content_hash, "files": dict(context.content_files)}}
+
+
+def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
+    """Exactly what the paper sheet leaves to the players' memory and the box."""
+    players = [i for i in table.investigators.values() if not i.companion]
+    scenario = table.scenario
+    thresholds = list(scenario.board.thresholds) if scenario is not None else []
+    state = book.state
+    return {
+        "seed": table.seed,
+        **_content(context),
+        "decks": {p.slug: [c.id for c in p.deck] for p in players},  # top card last
+        "hands": {p.slug: [c.id for c in p.hand] for p in players if p.hand},
+        "supply": {k.value: [c.id for c in table.supply.status_cards[k]] for k in StatusCardKind},
+        "waiting": {
+            p.slug: {"white_dice": p.bonus_white_dice, "shatters": p.shatters_count_next_test}
+            for p in players
+            if p.bonus_white_dice or p.shatters_count_next_test
+        },
+        "fired": sorted(thresholds.index(t) for t in table.fired if t in thresholds),
+        "visited": sorted(state.visited),
+        "scenes": dict(sorted(state.scenes.items())),
+        "taken": sorted([p, i] for p, i in state.taken),
+        "location_tokens": {
+            place: dict(sorted(tokens.items()))
+            for place, tokens in sorted(state.location_tokens.items())
+        },
+        "last_actor": state.last_actor,
+    }
+
+
+def dump(sheet: dict[str, Any]) -> str:
+    """The sheet as YAML text: block style, one field a line, the header first."""
+    import io
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.default_flow_style = False
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    out = io.StringIO()
+    yaml.dump(_flow_short_lists(sheet), out)
+    return HEADER + out.getvalue()
+
+
+def _flow_short_lists(node: Any) -> Any:
+    """Lists of plain words on one line, as a person would write them."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(node, dict):
+        mapping = CommentedMap()
+        for key, value in node.items():
+            mapping[key] = _flow_short_lists(value)
+        if node and all(not isinstance(v, dict | list) for v in node.values()) and len(node) <= 6:
+            mapping.fa.set_flow_style()
+        return mapping
+    if isinstance(node, list):
+        seq = CommentedSeq(_flow_short_lists(v) for v in node)
+        if all(not isinstance(v, dict) for v in node):
+            seq.fa.set_flow_style()
+        return seq
+    return node

@@ -1,0 +1,70 @@
+"""Ordered, named upgrade steps from old sheet formats to the current one.
+
+Each step takes the raw data of one version and returns the next version's,
+before any validation (sqlite-utils' migrations are the model). A step never
+touches the file: the sheet on disk changes only when the game is next saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tales.saves.sheet import FORMAT_VERSION
+
+Raw = dict[Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade:
+    source: int  # the version it reads; it writes source + 1
+    name: str
+    step: Callable[[Raw], Raw]
+
+
+def _characters_split_into_players_and_companions(data: Raw) -> Raw:
+    """Version 1 listed every character under ``characters`` with a
+    ``companion: true`` flag, and the Event board tokens as ``tokens``;
+    version 2 follows the paper sheet: players, then companions."""
+    upgraded = {k: v for k, v in data.items() if k not in ("characters", "tokens")}
+    characters = data.get("characters")
+    if isinstance(characters, dict):
+        players: Raw = {}
+        companions: Raw = {}
+        for name, entry in characters.items():
+            if isinstance(entry, dict) and entry.get("companion"):
+                companions[name] = {k: v for k, v in entry.items() if k in ("ENERGY", "MAGIC")}
+            else:
+                players[name] = entry
+        upgraded["players"] = players
+        upgraded["companions"] = companions
+    elif characters is not None:
+        upgraded["players"] = characters  # the validation says what is wrong with it
+    if "tokens" in data:
+        upgraded["event_tokens"] = data["tokens"]
+    upgraded["format_version"] = 2
+    return upgraded
+
+
+UPGRADES = (
+    Upgrade(
+        1,
+        "characters-split-into-players-and-companions",
+        _characters_split_into_players_and_companions,
+    ),
+)
+
+
+def upgrade(data: Raw) -> tuple[Raw, list[str]]:
+    """The data at the current version, and the names of the steps applied.
+    The caller has checked that ``format_version`` is a known whole number."""
+    applied = []
+    version = data["format_version"]
+    for step in UPGRADES:
+        if step.source == version:
+            data = step.step(data)
+            version = step.source + 1
+            applied.append(step.name)
+    assert version == FORMAT_VERSION, "every old version has a path to the current one"
+    return data, applied
