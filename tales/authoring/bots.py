@@ -127,13 +127,14 @@ def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | No
             for definition in book.book.paragraphs[scene].options
         )
     }
+    # Called when nothing promising is open where anyone stands: a lead
+    # there is closed for now (its condition fails), so look elsewhere.
+    wanted -= {inv.location for inv in table.players()}
     best: tuple[int, str] | None = None
     for option in options:
         if not option.id.startswith("move:"):
             continue
         _, slug, destination = option.id.split(":")
-        if table.investigator(slug).location in wanted:
-            continue
         reach = distances(table, destination)
         score = min((reach.get(place, 99) for place in wanted), default=99)
         if score < 99 and (best is None or score < best[0]):

@@ -4,7 +4,7 @@ otherwise by the narrative read at the end of the round."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tales.errors import RulesError
 from tales.rules.activities import spend_use
@@ -28,6 +28,11 @@ class EncounterState:
     location: str
     path: str | None = None  # chosen by the first blow (ruling ``encounter-path``)
     tokens: int = 0
+    # Who tried the Stratagem test, and in which round (ruling ``stratagem-once-a-round``).
+    outwitted: dict[str, int] = field(default_factory=dict)
+
+    def may_outwit(self, slug: str, round_number: int) -> bool:
+        return self.outwitted.get(slug) != round_number
 
     def target(self, path: str) -> int:
         enemy = self.encounter.enemy
@@ -85,6 +90,9 @@ def stratagem(table: Table, inv: Investigator) -> Proc[None]:
     state = encounter_at(table, inv)
     if not state.open_to(STRATAGEM):
         raise RulesError("this encounter is being won by Combat; its path is chosen")
+    if not state.may_outwit(inv.slug, table.round):
+        raise RulesError(f"{inv.name} has tried the Stratagem against this enemy this round")
+    state.outwitted[inv.slug] = table.round
     state.path = STRATAGEM
     enemy = state.encounter.enemy
     outcome = yield from skill_test(table, inv, TestSpec(enemy.stratagem, state.left(STRATAGEM)))

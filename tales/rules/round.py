@@ -195,7 +195,7 @@ def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -
                 for w in inv.items
                 if w.slug in weapons_ready(inv)
             ]
-        if state.open_to(STRATAGEM):
+        if state.open_to(STRATAGEM) and state.may_outwit(slug, table.round):
             options.append(
                 Option(f"stratagem:{slug}", f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
             )

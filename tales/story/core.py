@@ -362,7 +362,7 @@ def _plain(value: Any) -> object:
     return value
 
 
-DEFAULT_TALE = "the-drowned-bell"  # what `tales play` plays when no tale is named
+DEFAULT_TALE = "the-reef-ledger"  # what `tales play` plays when no tale is named
 
 
 def tale_path(name: str | None) -> Path:

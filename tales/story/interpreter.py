@@ -244,9 +244,15 @@ class Book:
             ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
         )
         if consequence is not None and consequence != number:
-            text = self._text(table, consequence, self.book.paragraphs[consequence].text, None)
+            paragraph = self.book.paragraphs[consequence]
+            text = self._text(table, consequence, paragraph.text, None)
+            first = consequence not in self.state.visited
             self.state.visited.add(consequence)
             table.emit(StoryRead(consequence, text.strip()))
+            # The table is put away, but what the epilogue writes in the
+            # campaign log stays for the scenarios to come.
+            for effect in (*paragraph.effects, *(paragraph.first_time if first else ())):
+                apply_campaign_effect(self.state, effect)
 
     def _read_scene(self, table: Table, slug: str) -> Proc[None]:
         scene = table.scenario.locations[slug].paragraph if table.scenario else None

@@ -173,6 +173,24 @@ def test_the_first_stratagem_test_chooses_stratagem(core: Core) -> None:
 # Stratagem ----------------------------------------------------------------------------
 
 
+@ruling("stratagem-once-a-round")
+def test_each_investigator_tries_the_stratagem_once_a_round(core: Core) -> None:
+    """A Stratagem test costs nothing, so a bare roll could be repeated for ever in one
+    round; each investigator gets one try a round, and the others still get theirs."""
+    table = harbour(core)
+    margaret = table.investigator(MARGARET)
+    wrecker_at(table, "pier")
+    load_dice(table, red("blank"))
+    strike(run(table, stratagem(table, margaret)), [])
+
+    assert f"stratagem:{MARGARET}" not in ids(table)
+    assert f"stratagem:{EZRA}" in ids(table)
+    with pytest.raises(RulesError, match="tried the Stratagem against this enemy this round"):
+        run(table, stratagem(table, margaret))
+    table.round += 1
+    assert f"stratagem:{MARGARET}" in ids(table)
+
+
 def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Core) -> None:
     """ "To progress, you must achieve Successes indicated on the Enemy card. For each
     Success achieved, place 1 Encounter token with a Success side on the Enemy card."
@@ -190,6 +208,7 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
     events = strike(engine, cards[:1])
     assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 1, 1, 4)]
 
+    table.round += 1  # one Stratagem test a round each (ruling stratagem-once-a-round)
     engine = run(table, stratagem(table, margaret))
     assert of(engine.opening_events, TestStarted) == [
         TestStarted(MARGARET, Attribute.APPEARANCE, 3, 0)

@@ -33,7 +33,7 @@ def colours(raw: str) -> set[str]:
 @pytest.fixture(scope="session")
 def tale() -> Tale:
     """The bundled starter tale, The Drowned Bell."""
-    loaded, problems = load_tale_cached(tale_path(None))
+    loaded, problems = load_tale_cached(tale_path("the-drowned-bell"))
     assert loaded is not None, problems
     return loaded
 

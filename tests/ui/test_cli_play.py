@@ -14,7 +14,8 @@ from click.testing import CliRunner, Result
 
 from tales.cli import cli
 
-SOLO = ["--seed", "5", "--players", "1", "--investigator", "ezra"]
+OPTIONS = ["--seed", "5", "--players", "1", "--investigator", "ezra"]
+SOLO = ["the-drowned-bell", *OPTIONS]
 
 
 def play(*args: str, stdin: str = "", env: dict[str, str] | None = None) -> Result:
@@ -31,7 +32,7 @@ def assert_clear_error(result: Result, *words: str) -> None:
 
 
 def test_a_missing_tale_is_a_clear_error() -> None:
-    result = play("/no/such/tale", *SOLO)
+    result = play("/no/such/tale", *OPTIONS)
     assert_clear_error(result, "there is no tale '/no/such/tale'", "the-drowned-bell")
 
 
@@ -55,7 +56,7 @@ def test_a_broken_tale_is_a_clear_error(
         (tale / "tale.yaml").write_bytes(content)
     else:
         (tale / "tale.yaml").write_text(content, encoding="utf-8")
-    result = play(str(tale), *SOLO)
+    result = play(str(tale), *OPTIONS)
     assert_clear_error(result, "the tale cannot be played until its errors are fixed", *words)
     assert "tale.yaml:" in result.output, "each problem has its file and line"
 
@@ -64,7 +65,7 @@ def test_a_broken_tale_is_a_clear_error(
     ("args", "words"),
     [
         (["--investigator", "ezzra"], ["there is no investigator 'ezzra'", "Ezra Marsh"]),
-        (["--scenario", "nowhere"], ["has no scenario 'nowhere'", "bell-house"]),
+        (["--scenario", "nowhere"], ["has no scenario 'nowhere'", "low-water"]),
         (
             ["--players", "1", "--investigator", "ezra", "--investigator", "irene"],
             ["2 investigators were named for 1 players"],

@@ -42,7 +42,8 @@ class Terminal:
         environment.update(env or {})
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "tales", "play", *args],
+            # With options, the starter tale; with none, the default tale's setup.
+            ["-m", "tales", "play", *(("the-drowned-bell", *args) if args else ())],
             cwd=str(ROOT),
             env=environment,
             dimensions=(40, 100),
@@ -220,7 +221,7 @@ def test_with_no_options_a_short_setup_asks_and_enter_accepts(
     terminals.append(term)
     term.wait_for("setting up (press Enter to accept each default)")
     questions = [
-        "Scenario [bell-house]:",
+        "Scenario [low-water]:",
         "Difficulty [standard]:",
         "Players [1]:",
         "Investigator for player 1 [arthur]:",
@@ -234,7 +235,7 @@ def test_with_no_options_a_short_setup_asks_and_enter_accepts(
         term.wait_for(question)
     term.type("\r")
     screen = term.wait_for("Players: Arthur Blackwood.", PROMPT)
-    assert "The Bell House (standard), seed " in screen
+    assert "Low Water (standard), seed " in screen
     term.type("\x04")
     term.wait_for("[y/N]")
     term.type("y\r")
