@@ -134,7 +134,7 @@ def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | No
     for option in options:
         if not option.id.startswith("move:"):
             continue
-        _, slug, destination = option.id.split(":")
+        destination = option.id.split(":")[2]
         reach = distances(table, destination)
         score = min((reach.get(place, 99) for place in wanted), default=99)
         if score < 99 and (best is None or score < best[0]):

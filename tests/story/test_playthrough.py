@@ -50,3 +50,22 @@ def test_the_golden_games_cover_an_epilogue_of_each_kind():
         epilogues = (150, 151, 152, 153) if "reef" in path.name else (30, 31, 32)
         assert expected["read"][-1] in epilogues, "the exploration rate's epilogue comes last"
     assert endings == {f"the story ends at paragraph {n}" for n in (22, 25, 125)}
+
+
+def test_the_exploration_epilogue_writes_its_campaign_log(core):
+    """The scenario is over when the epilogue is read, but what it records in the
+    campaign log and its counters is kept for the scenarios to come."""
+    path = ROOT / "tests" / "data" / "golden" / "reef-ledger-true-ending.yaml"
+    golden = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    tale, _ = load_tale(ROOT / golden["tale"])
+    assert tale is not None
+    s = golden["setup"]
+    setup = GameSetup(
+        s["scenario"], tuple(s["players"]), tuple(s["companions"]), s["difficulty"], s["seed"]
+    )
+    game = replay(core, tale, setup, golden["inputs"])
+    epilogue = tale.scenarios[s["scenario"]].paragraphs[golden["expected"]["read"][-1]]
+    logged = [e.value for e in (*epilogue.effects, *epilogue.first_time) if e.kind == "log"]
+    assert logged, "the epilogue chosen for this test records something"
+    for entry in logged:
+        assert game.book.state.log[entry["section"]][entry["entry"]] is False
