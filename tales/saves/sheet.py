@@ -12,6 +12,8 @@ the storybook's memory. A sheet typed in by hand leaves it out.
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -161,34 +163,59 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
 
 
 def dump(sheet: dict[str, Any]) -> str:
-    """The sheet as YAML text: block style, one field a line, the header first."""
-    import io
-
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt", pure=True)
-    yaml.default_flow_style = False
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    out = io.StringIO()
-    yaml.dump(_flow_short_lists(sheet), out)
-    return HEADER + out.getvalue()
+    """The sheet as YAML text: one field a line, short lists and mappings of
+    plain values on one line, as a person would write them. Our own small
+    emitter: the sheet's shapes are few, and it is many times quicker than a
+    general YAML writer on the round-end path."""
+    return HEADER + "".join(_block(sheet, 0))
 
 
-def _flow_short_lists(node: Any) -> Any:
-    """Lists of plain words on one line, as a person would write them."""
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+_RESERVED = frozenset({"yes", "no", "true", "false", "null", "on", "off", "y", "n", "~"})
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._/'@()-]*")
 
-    if isinstance(node, dict):
-        mapping = CommentedMap()
-        for key, value in node.items():
-            mapping[key] = _flow_short_lists(value)
-        if node and all(not isinstance(v, dict | list) for v in node.values()) and len(node) <= 6:
-            mapping.fa.set_flow_style()
-        return mapping
-    if isinstance(node, list):
-        seq = CommentedSeq(_flow_short_lists(v) for v in node)
-        if all(not isinstance(v, dict) for v in node):
-            seq.fa.set_flow_style()
-        return seq
-    return node
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value)
+    if _PLAIN.fullmatch(text) and text.lower() not in _RESERVED and not text.endswith(" "):
+        return text
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted one
+
+
+def _flat(value: Any) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def _inline(value: Any) -> str | None:
+    """A mapping or list written on one line, or None when it needs a block."""
+    if isinstance(value, dict) and all(_flat(v) for v in value.values()) and len(value) <= 6:
+        return "{" + ", ".join(f"{_scalar(k)}: {_scalar(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list) and all(_flat(v) for v in value):
+        return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, list) and all(isinstance(v, list) and all(map(_flat, v)) for v in value):
+        return "[" + ", ".join("[" + ", ".join(map(_scalar, v)) + "]" for v in value) + "]"
+    return None
+
+
+def _block(mapping: dict[Any, Any], indent: int) -> list[str]:
+    pad, lines = " " * indent, []
+    for key, value in mapping.items():
+        inline = _scalar(value) if _flat(value) else _inline(value)
+        if inline is not None:
+            lines.append(f"{pad}{_scalar(key)}: {inline}\n")
+        elif isinstance(value, dict):
+            lines.append(f"{pad}{_scalar(key)}:\n")
+            lines += _block(value, indent + 2)
+        else:
+            lines.append(f"{pad}{_scalar(key)}:\n")
+            for entry in value:
+                item = _block(entry, indent + 4) if isinstance(entry, dict) else [_scalar(entry)]
+                first = item[0].lstrip() if isinstance(entry, dict) else f"{item[0]}\n"
+                lines.append(f"{pad}  - {first}")
+                lines += item[1:] if isinstance(entry, dict) else []
+    return lines

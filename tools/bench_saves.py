@@ -1,0 +1,109 @@
+"""Benchmark: writing a save sheet, appending to the journal, and loading a
+save whose journal holds 500 inputs (the sheet replayed, then every input).
+
+A bot plays 500 inputs of The Reef Ledger from its setup; the benchmark then
+writes that game's setup sheet with all 500 inputs in the journal, the worst
+case a save can be in (loading replays every input, crossing round ends).
+Targets: a save under 20 ms, load and replay under 200 ms.
+
+    python tools/bench_saves.py [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tales.authoring.bots import POLICIES
+from tales.saves import journal
+from tales.saves.session import load_saved, new_context, start_saved
+from tales.saves.store import SaveFiles
+from tales.story.cache import load_tale_cached
+from tales.story.core import load_core, tale_path
+from tales.story.game import GameSetup, start_game
+
+INPUTS = 500
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    core = load_core()
+    root = tale_path("the-reef-ledger")
+    tale, _ = load_tale_cached(root)
+    assert tale is not None
+    players = ("philip-harris", "ezra-marsh", "irene-dubois", "laszlo-varga")
+    setup = GameSetup("low-water", players, (), "easy", 7)
+    folder = Path(tempfile.mkdtemp())
+    files = SaveFiles.named(folder, "bench")
+    context = new_context("bench", root, "low-water", tale.content_hash)
+    saved = start_saved(lambda: start_game(core, tale, setup), files, context, core)
+    rng, policy = random.Random(7), POLICIES["random"]
+
+    appends, sheets = [], []
+    while len(saved.inputs) < INPUTS and saved.game.engine.pending is not None:
+        choice = policy(saved.game.engine.pending, saved.table, saved.game.book, rng)
+        started = time.perf_counter()
+        saved.apply(choice)  # an append, or a whole sheet at a round end
+        elapsed = time.perf_counter() - started
+        (sheets if saved._sheet_changed else appends).append(elapsed)
+    played = list(saved.inputs)
+
+    # A save as a round end writes it: the whole sheet, atomically, and a new journal.
+    writes = []
+    for _ in range(10):
+        started = time.perf_counter()
+        saved.persist()
+        writes.append(time.perf_counter() - started)
+    rewrite = sorted(writes)[len(writes) // 2]
+
+    # The worst case on disk: the setup sheet and every input in the journal.
+    saved.sheet = saved.first_sheet
+    saved.persist()
+    journal.start(files.journal, saved.journal_header(), played)
+
+    loads = []
+    for _ in range(5):
+        started = time.perf_counter()
+        again, warnings = load_saved(files, core)
+        loads.append(time.perf_counter() - started)
+        assert not warnings and again.inputs == played
+        assert again.table.snapshot() == saved.table.snapshot()
+
+    result = {
+        "inputs": len(played),
+        "rounds": saved.table.round,
+        "sheet_write_ms": 1000 * rewrite,
+        "round_end_input_ms_median": 1000 * sorted(sheets)[len(sheets) // 2] if sheets else None,
+        "journal_append_ms_median": 1000 * sorted(appends)[len(appends) // 2],
+        "load_and_replay_ms_best": 1000 * min(loads),
+    }
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return
+    print(f"{result['inputs']} inputs over {result['rounds']} rounds of Low Water")
+    print(
+        f"  save at a round end (sheet, journal):  {result['sheet_write_ms']:.1f} ms  (target < 20)"
+    )
+    print(
+        f"  an input ending a round (with sheet):  {result['round_end_input_ms_median']:.1f} ms median"
+    )
+    print(
+        f"  an input appended to the journal:      {result['journal_append_ms_median']:.2f} ms median"
+    )
+    print(
+        f"  load and replay {len(played)} inputs:          {result['load_and_replay_ms_best']:.0f} ms  (target < 200)"
+    )
+
+
+if __name__ == "__main__":
+    main()
