@@ -90,19 +90,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"{result['inputs']} inputs over {result['rounds']} rounds of Low Water")
-    print(
-        f"  save at a round end (sheet, journal):  {result['sheet_write_ms']:.1f} ms  (target < 20)"
-    )
-    print(
-        f"  an input ending a round (with sheet):  {result['round_end_input_ms_median']:.1f} ms median"
-    )
-    print(
-        f"  an input appended to the journal:      {result['journal_append_ms_median']:.2f} ms median"
-    )
-    print(
-        f"  load and replay {len(played)} inputs:          {result['load_and_replay_ms_best']:.0f} ms  (target < 200)"
-    )
+    r = result
+    print(f"{r['inputs']} inputs over {r['rounds']} rounds of Low Water")
+    print(f"  save at a round end (sheet, journal): {r['sheet_write_ms']:.1f} ms (target < 20)")
+    print(f"  an input ending a round, with its sheet: {r['round_end_input_ms_median']:.1f} ms")
+    print(f"  an input appended to the journal: {r['journal_append_ms_median']:.2f} ms")
+    print(f"  load and replay: {r['load_and_replay_ms_best']:.0f} ms (target < 200)")
 
 
 if __name__ == "__main__":
