@@ -114,7 +114,9 @@ class Fields:
                     f"is not a field of a save sheet{suggest(str(key), allowed)}",
                 )
 
-    def count(self, mapping: dict[Any, Any], key: Any, field: str, *, high: int) -> int | None:
+    def count(
+        self, mapping: dict[Any, Any], key: Any, field: str, *, high: int, limit_of: str = ""
+    ) -> int | None:
         """A whole number from 0 to ``high``."""
         value = mapping[key]
         if not isinstance(value, int) or isinstance(value, bool):
@@ -122,8 +124,12 @@ class Fields:
                 self.at(mapping, key), field, f"expected a whole number, found {describe(value)}"
             )
             return None
-        if not 0 <= value <= high:
-            self.problem(self.at(mapping, key), field, f"{value} is out of range: 0 to {high}")
+        if value < 0:
+            self.problem(self.at(mapping, key), field, f"{value} is below 0")
+            return None
+        if value > high:
+            limit = f"the maximum, {high}" if not limit_of else f"{limit_of}, {high}"
+            self.problem(self.at(mapping, key), field, f"{value} is above {limit}")
             return None
         return value
 

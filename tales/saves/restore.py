@@ -196,7 +196,11 @@ class _Restorer:
         for track in Track:
             if track.value in entry:
                 value = f.count(
-                    entry, track.value, f"{path}.{track.value}", high=sheet.maxima[track]
+                    entry,
+                    track.value,
+                    f"{path}.{track.value}",
+                    high=sheet.maxima[track],
+                    limit_of=f"{sheet.name}'s maximum {track.value}",
                 )
                 if value is not None:
                     inv.set_track(track, value)
@@ -240,7 +244,13 @@ class _Restorer:
                     "is missing: expected a whole number",
                 )
                 continue
-            value = f.count(entry, track.value, f"{path}.{track.value}", high=sheet.maxima[track])
+            value = f.count(
+                entry,
+                track.value,
+                f"{path}.{track.value}",
+                high=sheet.maxima[track],
+                limit_of=f"{sheet.name}'s maximum {track.value}",
+            )
             if value is not None:
                 inv.set_track(track, value)
         return inv
