@@ -1,0 +1,371 @@
+"""Restoring the board and the storybook's memory from a save sheet: the
+Event board, the revealed locations, the Keyword sheet, what was found, the
+campaign log, encounters under way and the supply (rulings ``sheet-time``,
+``sheet-thresholds``, ``sheet-story-memory`` and ``sheet-supply``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tales.rules.encounters import EncounterState
+from tales.rules.scenario import Scenario
+from tales.rules.table import Table
+from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
+from tales.saves.fields import Fields, describe
+from tales.story.core import Core
+from tales.story.interpreter import StoryState
+from tales.story.model import ScenarioBook, Tale
+
+FOUND_KINDS = ("clue", "objective", "information", "item", "keyword")
+
+
+class WorldRestorer:
+    """The parts of a sheet beyond the characters; mixed into the restorer."""
+
+    f: Fields
+    core: Core
+    data: dict[Any, Any]
+    digital: dict[Any, Any]
+    tale: Tale
+    book: ScenarioBook
+    scenario: Scenario
+    exact: bool
+    notes: list[str]
+
+    def _board(self, table: Table, difficulty: str, rounds: int) -> None:
+        f, data = self.f, self.data
+        board = self.scenario.board
+        time = f.get(data, "time", int, "", required=False)
+        if time is None:  # ruling sheet-time: one space a round from the difficulty's start
+            time = min(board.start[difficulty] + rounds, len(board.spaces))
+            self.notes.append(f"time marker set on space {time} (ruling sheet-time)")
+        elif not 1 <= time <= len(board.spaces):
+            f.problem(
+                f.at(data, "time"),
+                "time",
+                f"{time} is off the Event board: 1 to {len(board.spaces)}",
+            )
+        table.time = time
+        raw = data.get("event_tokens") or {}
+        if not isinstance(raw, dict):
+            f.problem(
+                f.at(data, "event_tokens"),
+                "event_tokens",
+                "expected a mapping such as {skull: 1, tentacle: 0, star: 2}",
+            )
+            raw = {}
+        for word, _count in raw.items():
+            symbol = f.word(
+                str(word).lower(),
+                f.at(raw, word),
+                f"event_tokens.{word}",
+                [s.value for s in EventSymbol],
+                "Event board symbol",
+            )
+            total = self.core.supply.event_tokens.get(EventSymbol(symbol), 0) if symbol else 0
+            number = f.count(raw, word, f"event_tokens.{word}", high=total)
+            if symbol is not None and number:
+                table.event_tokens[EventSymbol(symbol)] = number
+        revealed = data.get("revealed") or []
+        if not isinstance(revealed, list):
+            f.problem(f.at(data, "revealed"), "revealed", "expected a list of Location cards")
+            revealed = []
+        table.revealed = {self.scenario.start}
+        for index, slug in enumerate(revealed):
+            name = f.word(
+                slug,
+                f.at_item(revealed, index),
+                "revealed",
+                sorted(self.scenario.locations),
+                "location",
+            )
+            if name is not None:
+                table.revealed.add(name)
+        for inv in table.players():
+            if inv.location is not None and inv.location not in table.revealed:
+                f.problem(
+                    f.at(data, "revealed"),
+                    "revealed",
+                    f"{inv.name} stands on {inv.location!r}, "
+                    "which is not among the revealed locations",
+                )
+        keywords = data.get("keywords") or []
+        if not isinstance(keywords, list):
+            f.problem(f.at(data, "keywords"), "keywords", "expected a list of keywords")
+            keywords = []
+        for index, word in enumerate(keywords):
+            name = f.word(
+                str(word).upper(),
+                f.at_item(keywords, index),
+                "keywords",
+                self.book.keywords,
+                "keyword on this scenario's Keyword sheet",
+            )
+            if name is not None:
+                table.keywords.add(name)
+        self._found(table)
+        thresholds = list(board.thresholds)
+        fired = self.digital.get("fired")
+        if isinstance(fired, list):
+            table.fired = {
+                thresholds[i] for i in fired if isinstance(i, int) and 0 <= i < len(thresholds)
+            }
+        else:  # ruling sheet-thresholds: what the tokens already complete has been read
+            table.fired = {
+                t for t in thresholds
+                if table.event_tokens[t.symbol] >= t.count
+                and (not t.difficulties or difficulty in t.difficulties)
+            }  # fmt: skip
+
+    def _found(self, table: Table) -> None:
+        f, data = self.f, self.data
+        raw = data.get("found") or {}
+        if not isinstance(raw, dict):
+            f.problem(
+                f.at(data, "found"), "found", "expected a mapping such as {clue: [torn-ledger]}"
+            )
+            raw = {}
+        known = {
+            "clue": list(self.book.clues),
+            "objective": list(self.book.objectives),
+            "item": list(self.scenario.items),
+            "keyword": list(self.book.keywords),
+        }
+        for kind, ids in raw.items():
+            kind_name = f.word(
+                str(kind),
+                f.at(raw, kind),
+                f"found.{kind}",
+                FOUND_KINDS,
+                "kind of exploration element",
+            )
+            if kind_name is None:
+                continue
+            if not isinstance(ids, list):
+                f.problem(f.at(raw, kind), f"found.{kind}", "expected a list")
+                continue
+            for index, slug in enumerate(ids):
+                if kind_name in known:
+                    slug = f.word(
+                        slug, f.at_item(ids, index), f"found.{kind}", known[kind_name], kind_name
+                    )
+                if slug is not None:
+                    table.found.setdefault(kind_name, set()).add(str(slug))
+        # The paper sheet lists Clue cards with the character who holds them.
+        for inv in table.players():
+            entry = (data.get("players") or {}).get(inv.name) or {}
+            clues = entry.get("clues") if isinstance(entry, dict) else None
+            for index, slug in enumerate(clues if isinstance(clues, list) else []):
+                name = f.word(
+                    slug,
+                    f.at_item(clues, index),
+                    f"players.{inv.name}.clues",
+                    known["clue"],
+                    "clue",
+                )
+                if name is not None:
+                    table.found.setdefault("clue", set()).add(name)
+        if self.exact:
+            return  # a digital sheet lists what was found
+        # Ruling sheet-story-memory: a scenario item in hand was found, unless
+        # the team was given it at setup.
+        for inv in table.players():
+            for held in inv.items:
+                if held.slug in self.scenario.items and held.slug not in self.book.setup_items:
+                    table.found.setdefault("item", set()).add(held.slug)
+
+    def _story(self, table: Table) -> StoryState:
+        f, data, digital = self.f, self.data, self.digital
+        state = StoryState(log={}, counters={})
+        paragraphs = self.book.paragraphs
+        campaign = data.get("campaign") or {}
+        if isinstance(campaign, dict):
+            self._campaign(campaign, state)
+        else:
+            f.problem(
+                f.at(data, "campaign"), "campaign", "expected a mapping with log and counters"
+            )
+        if "visited" in digital:
+            visited = digital.get("visited")
+            state.visited = self._paragraphs(visited, digital, "visited")
+            scenes = digital.get("scenes") or {}
+            if isinstance(scenes, dict):
+                for place, number in scenes.items():
+                    name = f.word(
+                        str(place),
+                        f.at(scenes, place),
+                        f"digital.scenes.{place}",
+                        sorted(self.scenario.locations),
+                        "location",
+                    )
+                    if name is not None and number in paragraphs:
+                        state.scenes[name] = int(number)
+                    elif name is not None:
+                        f.problem(
+                            f.at(scenes, place),
+                            f"digital.scenes.{place}",
+                            f"there is no paragraph {describe(number)} in this storybook",
+                        )
+            taken = digital.get("taken") or []
+            for pair in taken if isinstance(taken, list) else []:
+                if isinstance(pair, list) and len(pair) == 2 and pair[0] in paragraphs:
+                    state.taken.add((int(pair[0]), int(pair[1])))
+            tokens = digital.get("location_tokens") or {}
+            if isinstance(tokens, dict):
+                state.location_tokens = {
+                    str(place): {str(k): int(v) for k, v in counts.items() if isinstance(v, int)}
+                    for place, counts in tokens.items()
+                    if isinstance(counts, dict) and place in self.scenario.locations
+                }
+            actor = digital.get("last_actor")
+            state.last_actor = str(actor) if actor in table.investigators else None
+            return state
+        # Ruling sheet-story-memory: what a paper sheet does not say.
+        read = self._paragraphs(data.get("read") or [], data, "read")
+        scenes = {place: self.scenario.locations[place].paragraph for place in table.revealed}
+        state.scenes = {place: scene for place, scene in scenes.items() if scene is not None}
+        state.visited = {self.book.introduction, *state.scenes.values(), *read}
+        for number, paragraph in paragraphs.items():
+            for index, option in enumerate(paragraph.options):
+                targets = {
+                    option.goto,
+                    *(o.goto for o in (option.success, option.failure) if o is not None),
+                }
+                if option.once and targets & state.visited:
+                    state.taken.add((number, index))
+        state.location_tokens = {
+            place: dict(tokens) for place, tokens in self.book.location_tokens.items()
+        }
+        players = table.players()
+        state.last_actor = players[0].slug if players else None
+        self.notes.append(
+            "the storybook's memory rebuilt from the revealed locations (ruling sheet-story-memory)"
+        )
+        return state
+
+    def _paragraphs(self, raw: Any, parent: dict[Any, Any], key: str) -> set[int]:
+        if not isinstance(raw, list):
+            self.f.problem(self.f.at(parent, key), key, "expected a list of paragraph numbers")
+            return set()
+        numbers = set()
+        for index, number in enumerate(raw):
+            if isinstance(number, int) and number in self.book.paragraphs:
+                numbers.add(number)
+            else:
+                self.f.problem(
+                    self.f.at_item(raw, index),
+                    key,
+                    f"there is no paragraph {describe(number)} in this storybook",
+                )
+        return numbers
+
+    def _campaign(self, campaign: dict[Any, Any], state: StoryState) -> None:
+        f = self.f
+        log = campaign.get("log") or {}
+        for section, entries in log.items() if isinstance(log, dict) else []:
+            name = f.word(
+                str(section),
+                f.at(log, section),
+                f"campaign.log.{section}",
+                self.tale.log_sections,
+                "campaign log section",
+            )
+            if name is None or not isinstance(entries, dict):
+                continue
+            state.log[name] = {
+                str(entry): str(mark).lower() in ("crossed out", "crossed-out", "x")
+                for entry, mark in entries.items()
+            }
+        counters = campaign.get("counters") or {}
+        for counter, value in counters.items() if isinstance(counters, dict) else []:
+            name = f.word(
+                str(counter),
+                f.at(counters, counter),
+                f"campaign.counters.{counter}",
+                self.tale.counters,
+                "campaign counter",
+            )
+            if name is not None and isinstance(value, int):
+                state.counters[name] = value
+
+    def _encounters(self, table: Table) -> None:
+        f, data = self.f, self.data
+        raw = data.get("encounters") or []
+        if not isinstance(raw, list):
+            f.problem(f.at(data, "encounters"), "encounters", "expected a list")
+            return
+        for index, entry in enumerate(raw):
+            path = f"encounters[{index}]"
+            if not isinstance(entry, dict):
+                f.problem(
+                    f.at_item(raw, index), path, "expected {location, encounter, path, tokens}"
+                )
+                continue
+            place = f.word(
+                entry.get("location"),
+                f.at(entry, "location"),
+                f"{path}.location",
+                sorted(table.revealed),
+                "revealed location",
+            )
+            slug = f.word(
+                entry.get("encounter"),
+                f.at(entry, "encounter"),
+                f"{path}.encounter",
+                sorted(self.scenario.encounters),
+                "encounter",
+            )
+            way = entry.get("path")
+            if way not in (None, "combat", "stratagem"):
+                f.problem(
+                    f.at(entry, "path"),
+                    f"{path}.path",
+                    f"expected combat or stratagem, found {describe(way)}",
+                )
+                way = None
+            tokens = entry.get("tokens", 0)
+            if place is None or slug is None or not isinstance(tokens, int):
+                continue
+            table.encounters[place] = EncounterState(
+                self.scenario.encounters[slug], place, way, tokens
+            )
+
+    def _supply(self, table: Table) -> None:
+        """Ruling sheet-supply: the supply is the box less what is in play.
+        A digital sheet gives the order of the status card piles too."""
+        supply, f = table.supply, self.f
+        held: Counter[StatusToken] = Counter()
+        for inv in table.investigators.values():
+            held.update(inv.tokens)
+        for token, count in held.items():
+            if count > supply.status_tokens[token]:
+                f.problem(
+                    (1, 1),
+                    "status_tokens",
+                    f"the sheets hold {count} {token} tokens, "
+                    f"but the box has {supply.status_tokens[token]}",
+                )
+            supply.status_tokens[token] -= min(count, supply.status_tokens[token])
+        for symbol, count in table.event_tokens.items():
+            supply.event_tokens[symbol] -= min(count, supply.event_tokens[symbol])
+        uses = sum(h.uses for inv in table.investigators.values() for h in inv.items)
+        if uses > supply.use_markers:
+            f.problem(
+                (1, 1),
+                "items",
+                f"the items hold {uses} use markers, but the box has {supply.use_markers}",
+            )
+        supply.use_markers -= min(uses, supply.use_markers)
+        tokens = sum(e.tokens for e in table.encounters.values())
+        supply.encounter_tokens -= min(tokens, supply.encounter_tokens)
+        piles = self.digital.get("supply")
+        if isinstance(piles, dict):
+            for kind in StatusCardKind:
+                order = piles.get(kind.value)
+                pile = supply.status_cards[kind]
+                if isinstance(order, list) and sorted(map(str, order)) == sorted(
+                    c.id for c in pile
+                ):
+                    by_id = {c.id: c for c in pile}
+                    supply.status_cards[kind] = [by_id[str(i)] for i in order]
