@@ -35,11 +35,18 @@ def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) 
     points it carried in."""
     if table.scenario is None:
         raise RulesError("there is no scenario to rate")
+    points = exploration_points(table) + (carried if campaign else 0)
+    rate = Fraction(100 * points, table.scenario.exploration.full)
+    return rate if campaign else min(rate, Fraction(100))
+
+
+def exploration_points(table: Table) -> int:
+    """The points the team's elements are worth on the exploration table."""
+    if table.scenario is None:
+        raise RulesError("there is no scenario to rate")
     exploration = table.scenario.exploration
     counts = exploration_elements(table)
-    points = sum(exploration.points.get(kind, 0) * n for kind, n in counts.items())
-    rate = Fraction(100 * (points + (carried if campaign else 0)), exploration.full)
-    return rate if campaign else min(rate, Fraction(100))
+    return sum(exploration.points.get(kind, 0) * n for kind, n in counts.items())
 
 
 def carry_over(table: Table, picks: Mapping[str, str]) -> dict[str, ItemCard]:

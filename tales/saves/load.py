@@ -14,6 +14,7 @@ from typing import Any
 from tales.errors import TalesError
 from tales.saves.fields import Fields, SheetProblem, describe
 from tales.saves.restore import Restored, restore
+from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
 from tales.saves.store import SaveFiles
 from tales.saves.upgrades import upgrade
@@ -63,8 +64,12 @@ class LoadedSheet:
     def start(self, core: Core, *, fresh_seed: int | None = None) -> tuple[Game, Restored | None]:
         """The game as the sheet left it (before the journal)."""
         if self.at_setup:
-            setup = setup_of(self.data, core)
-            return start_game(core, self.tale, setup), None
+            fields = Fields(str(self.files.sheet))
+            read = read_setup(self.data, fields, core, self.tale)
+            if read is None:
+                raise SheetError(self.files.sheet, fields.problems)
+            setup, campaign = read
+            return start_game(core, self.tale, setup, campaign), None
         fields = Fields(str(self.files.sheet))
         seed = fresh_seed if fresh_seed is not None else random.SystemRandom().randrange(1_000_000)
         restored = restore(self.data, fields, core, self.tale, fresh_seed=seed)
@@ -77,7 +82,7 @@ class LoadedSheet:
             restored.table.difficulty,
             restored.seed,
         )
-        return resume_game(setup, restored.table, restored.book), restored
+        return resume_game(setup, restored.table, restored.book, self.tale), restored
 
 
 def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
@@ -129,27 +134,6 @@ def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
             f"the sheet was written in format {version} and read through: {', '.join(applied)}"
         )
     return loaded
-
-
-def setup_of(data: dict[Any, Any], core: Core) -> GameSetup:
-    """The setup recorded on a sheet written before the first round."""
-    fields = Fields("sheet")
-    names = {s.name: s.slug for s in core.investigators.values()}
-    players = tuple(names.get(str(n), str(n)) for n in data.get("players", []))
-    companions = tuple(names.get(str(n), str(n)) for n in data.get("companions", []))
-    digital = data.get("digital") if isinstance(data.get("digital"), dict) else {}
-    seed = digital.get("seed", 0) if isinstance(digital, dict) else 0
-    unknown = [p for p in players + companions if p not in core.investigators]
-    if unknown:
-        fields.problem((1, 1), "players", f"there is no character {unknown[0]!r}")
-        raise SheetError(Path("sheet"), fields.problems)
-    return GameSetup(
-        str(data["scenario"]),
-        players,
-        companions,
-        str(data.get("difficulty", "standard")),
-        int(seed),
-    )
 
 
 def _tale(data: dict[Any, Any], fields: Fields) -> tuple[Path | None, Tale | None]:

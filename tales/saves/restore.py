@@ -124,6 +124,13 @@ class _Restorer(WorldRestorer):
         if f.problems:
             return None
         book = Book(self.book, state)
+        points = (
+            (data.get("campaign") or {}).get("points")
+            if isinstance(data.get("campaign"), dict)
+            else None
+        )
+        if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
+            book.carried_points, book.continues_campaign = points, True
         return Restored(
             table,
             book,

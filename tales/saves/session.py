@@ -19,7 +19,7 @@ from tales.rules.table import Table
 from tales.saves import journal
 from tales.saves.content import content_files
 from tales.saves.load import LoadedSheet, read_sheet, tale_name
-from tales.saves.sheet import SheetContext, capture, dump
+from tales.saves.sheet import SheetContext, capture, capture_between, dump
 from tales.saves.store import SaveFiles, list_saves, saves_dir, write_atomic
 from tales.story.core import Core
 from tales.story.game import Game
@@ -106,6 +106,12 @@ class SavedGame:
         """One input; the sheet and journal on disk follow it at once."""
         self._sheet_changed = False
         events = self._apply(option_id)
+        going_on = self.game.next_scenario
+        if going_on is not None and self.game.engine.pending is None:
+            # A campaign goes on: the sheet becomes the next scenario's setup.
+            data = capture_between(self.table, going_on, self.context)
+            self.sheet = Sheet(data, len(self.inputs), 0)
+            self._sheet_changed = True
         if self._sheet_changed:
             self.persist()
         elif self.journal is not None:
@@ -224,7 +230,7 @@ def load_saved(
     )
     game, restored = loaded.start(core)
     if restored is None:  # a sheet written at setup: the scenario starts afresh
-        first = Sheet(capture(game.table, game.book, context, at_setup=True), 0, 0)
+        first = Sheet({**loaded.data, "session": context.session}, 0, 0)
 
         def origin() -> Game:
             return loaded.start(core)[0]

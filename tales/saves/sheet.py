@@ -24,6 +24,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.items import HAND
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind
+from tales.story.campaign import NextScenario
 from tales.story.interpreter import Book
 
 FORMAT_VERSION = 2
@@ -95,19 +96,52 @@ def capture(
                 for where, state in sorted(table.encounters.items())
             ],
             "campaign": {
-                "log": {
-                    section: {
-                        entry: ("crossed out" if crossed else "recorded")
-                        for entry, crossed in sorted(entries.items())
-                    }
-                    for section, entries in sorted(book.state.log.items())
-                },
+                "log": _log(book.state.log),
                 "counters": dict(sorted(book.state.counters.items())),
+                **({"points": book.carried_points} if book.continues_campaign else {}),
             },
             "digital": _digital(table, book, context),
         }
     )
     return sheet
+
+
+def capture_between(table: Table, going_on: NextScenario, context: SheetContext) -> dict[str, Any]:
+    """The sheet between two scenarios of a campaign: the next scenario's
+    setup, with the campaign log, the items carried and the points carried."""
+    players = [i for i in table.investigators.values() if not i.companion]
+    names = {i.slug: i.name for i in table.investigators.values()}
+    campaign = going_on.campaign
+    return {
+        "format_version": FORMAT_VERSION,
+        "session": context.session,
+        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "tale": context.tale,
+        "scenario": going_on.scenario,
+        "after": going_on.after,
+        "difficulty": table.difficulty,
+        "round": 0,
+        "players": [p.name for p in players],
+        "companions": [i.name for i in table.investigators.values() if i.companion],
+        "notes": context.notes,
+        "carried": {names[slug]: item for slug, item in campaign.carried.items()},
+        "campaign": {
+            "log": _log(campaign.log),
+            "counters": dict(sorted(campaign.counters.items())),
+            "points": campaign.points,
+        },
+        "digital": {"seed": going_on.seed, **_content(context)},
+    }
+
+
+def _log(log: dict[str, dict[str, bool]]) -> dict[str, dict[str, str]]:
+    return {
+        section: {
+            entry: ("crossed out" if crossed else "recorded")
+            for entry, crossed in sorted(entries.items())
+        }
+        for section, entries in sorted(log.items())
+    }
 
 
 def _player(inv: Investigator) -> dict[str, Any]:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tales.rules.decisions import Engine
+from tales.rules.activities import gain_item
+from tales.rules.decisions import Engine, Proc
 from tales.rules.events import Event
 from tales.rules.round import play_scenario
 from tales.rules.setup import new_game
 from tales.rules.table import Table
+from tales.story.campaign import CampaignState, NextScenario, between_scenarios
 from tales.story.core import Core
 from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
 from tales.story.model import Tale
@@ -33,9 +35,15 @@ class Game:
     setup: GameSetup
     table: Table
     book: Book
-    engine: Engine[str]
+    engine: Engine[None]
     inputs: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    # Set when a campaign scenario has ended and its items were carried.
+    after: list[NextScenario] = field(default_factory=list)
+
+    @property
+    def next_scenario(self) -> NextScenario | None:
+        return self.after[0] if self.after else None
 
     def apply(self, option_id: str) -> tuple[Event, ...]:
         events = self.engine.apply(option_id)
@@ -56,7 +64,11 @@ class Game:
         }
 
 
-def start_game(core: Core, tale: Tale, setup: GameSetup) -> Game:
+def start_game(
+    core: Core, tale: Tale, setup: GameSetup, campaign: CampaignState | None = None
+) -> Game:
+    """A scenario from its setup. Started on its own it takes its standalone
+    preset's log and counters; in a campaign, what the scenario before left."""
     book = tale.scenarios[setup.scenario]
     table = new_game(
         core.investigators,
@@ -70,26 +82,58 @@ def start_game(core: Core, tale: Tale, setup: GameSetup) -> Game:
         seed=setup.seed,
         rulings=core.rulings,
     )
-    # Started on its own, a scenario takes its standalone preset's log and counters.
-    preset = tale.standalone.get(setup.scenario, {})
-    counters, log = preset.get("counters"), preset.get("log")
-    state = StoryState(
-        log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
-        if isinstance(log, dict)
-        else {},
-        counters={str(k): int(v) for k, v in counters.items()}
-        if isinstance(counters, dict)
-        else {},
-    )
-    story = Book(book, state)
-    engine = Engine(play(table, story), table.sink)
-    return Game(setup, table, story, engine, events=list(engine.opening_events))
+    if campaign is None:
+        preset = tale.standalone.get(setup.scenario, {})
+        counters, log = preset.get("counters"), preset.get("log")
+        campaign = CampaignState(
+            log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
+            if isinstance(log, dict)
+            else {},
+            counters={str(k): int(v) for k, v in counters.items()}
+            if isinstance(counters, dict)
+            else {},
+        )
+        story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
+    else:
+        story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
+        story.carried_points, story.continues_campaign = campaign.points, True
+        cards = {
+            **core.items,
+            **{k: v for b in tale.scenarios.values() for k, v in b.scenario.items.items()},
+        }
+        for slug, item in campaign.carried.items():
+            inv = table.investigators.get(slug)
+            if inv is not None and item in cards and inv.item(item) is None:
+                gain_item(table, inv, cards[item])
+    return _game(setup, table, story, tale, play(table, story), campaign)
 
 
-def resume_game(setup: GameSetup, table: Table, book: Book) -> Game:
+def resume_game(setup: GameSetup, table: Table, book: Book, tale: Tale) -> Game:
     """A game set up again from a save sheet: it goes on with the next round."""
-    engine = Engine(play_scenario(table, book), table.sink)
-    return Game(setup, table, book, engine, events=list(engine.opening_events))
+    came_in = CampaignState(points=book.carried_points)
+    return _game(setup, table, book, tale, play_scenario(table, book), came_in)
+
+
+def _game(
+    setup: GameSetup,
+    table: Table,
+    book: Book,
+    tale: Tale,
+    scenario: Proc[str],
+    came_in: CampaignState,
+) -> Game:
+    after: list[NextScenario] = []
+
+    def whole() -> Proc[None]:
+        yield from scenario
+        going_on = yield from between_scenarios(
+            table, book, tale, setup.scenario, setup.seed, came_in
+        )
+        if going_on is not None:
+            after.append(going_on)
+
+    engine = Engine(whole(), table.sink)
+    return Game(setup, table, book, engine, events=list(engine.opening_events), after=after)
 
 
 def replay(core: Core, tale: Tale, setup: GameSetup, inputs: list[str]) -> Game:

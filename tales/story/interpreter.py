@@ -90,6 +90,11 @@ class Book:
     def __init__(self, book: ScenarioBook, state: StoryState | None = None) -> None:
         self.book = book
         self.state = state or StoryState()
+        # A campaign's later scenario: points carried in may take the rate past
+        # 100% (ruling ``exploration-carry``).
+        self.carried_points = 0
+        self.continues_campaign = False
+        self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
         self._reads = 0  # paragraphs read since the last decision
         # Called at every round end (the save point), e.g. to write a save sheet.
@@ -237,7 +242,10 @@ class Book:
         sheet and assess your exploration rate following the presented table."
         The rate's consequence is read at once."""
         end_scenario(table, f"the story ends at paragraph {number}")
-        rate = exploration_rate(table)
+        rate = exploration_rate(
+            table, carried=self.carried_points, campaign=self.continues_campaign
+        )
+        self.rate = f"{rate.numerator}/{rate.denominator}"
         fitting = [r for r in self.book.rates if r.start <= rate]
         consequence = fitting[-1].read if fitting else None
         table.emit(

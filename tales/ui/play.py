@@ -211,7 +211,17 @@ class PlayLoop:
         self.console.show(render.decision_lines(pending, self.table))
 
     def show_ending(self) -> None:
-        self.console.show([Line(f"The game is over: {self.table.ended}.", "heading")])
+        lines = [Line(f"The game is over: {self.table.ended}.", "heading")]
+        going_on = self.game.next_scenario
+        if going_on is not None:
+            title = self.game.book.book.title
+            load = (
+                f" (tales play --load {self.saved.name})" if self.saved and self.saved.name else ""
+            )
+            lines.append(
+                Line(f"The campaign goes on after {title}: the next scenario is saved{load}.")
+            )
+        self.console.show(lines)
 
     def _prompt(self) -> str:
         pending = self.game.engine.pending

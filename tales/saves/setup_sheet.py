@@ -1,0 +1,116 @@
+"""Reading a sheet written before a scenario's first round: a new game's
+setup, or the sheet between two scenarios of a campaign (the next scenario's
+setup with the campaign log, the items carried and the points carried)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tales.saves.fields import Fields, describe
+from tales.story.campaign import CampaignState
+from tales.story.core import Core
+from tales.story.game import GameSetup
+from tales.story.model import Tale
+
+SETUP_FIELDS = (
+    "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
+    "players", "companions", "notes", "carried", "campaign", "digital",
+)  # fmt: skip
+
+
+def read_setup(
+    data: dict[Any, Any], fields: Fields, core: Core, tale: Tale
+) -> tuple[GameSetup, CampaignState | None] | None:
+    """The setup and, between scenarios, the campaign; None with problems."""
+    fields.only(data, SETUP_FIELDS, "")
+    by_name = {s.name.lower(): s.slug for s in core.investigators.values()}
+    by_name.update({s.slug: s.slug for s in core.investigators.values()})
+    team: dict[str, tuple[str, ...]] = {}
+    for key in ("players", "companions"):
+        names = data.get(key) or []
+        if not isinstance(names, list):
+            fields.problem(
+                fields.at(data, key), key, f"expected a list of names, found {describe(names)}"
+            )
+            return None
+        chosen = []
+        for index, name in enumerate(names):
+            slug = fields.word(
+                str(name).lower(), fields.at_item(names, index), key, sorted(by_name), "character"
+            )
+            if slug is not None:
+                chosen.append(by_name[slug])
+        team[key] = tuple(chosen)
+    book = tale.scenarios[str(data["scenario"])]
+    difficulty = fields.word(
+        data.get("difficulty", "standard"),
+        fields.at(data, "difficulty"),
+        "difficulty",
+        list(book.scenario.board.start),
+        "difficulty",
+    )
+    digital = data.get("digital")
+    seed = digital.get("seed") if isinstance(digital, dict) else None
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        fields.problem(
+            fields.at(data, "digital"), "digital.seed", "expected the game's seed, a whole number"
+        )
+        seed = 0
+    campaign = _campaign(data, fields, core, tale, team["players"]) if "after" in data else None
+    if fields.problems or difficulty is None:
+        return None
+    return GameSetup(
+        str(data["scenario"]), team["players"], team["companions"], difficulty, seed
+    ), campaign
+
+
+def _campaign(
+    data: dict[Any, Any], fields: Fields, core: Core, tale: Tale, players: tuple[str, ...]
+) -> CampaignState:
+    state = CampaignState()
+    after = fields.word(
+        data.get("after"), fields.at(data, "after"), "after", list(tale.scenarios), "scenario"
+    )
+    del after  # checked only: the scenario played before
+    raw = data.get("campaign") or {}
+    if isinstance(raw, dict):
+        log = raw.get("log") or {}
+        for section, entries in log.items() if isinstance(log, dict) else ():
+            name = fields.word(
+                str(section),
+                fields.at(log, section),
+                f"campaign.log.{section}",
+                tale.log_sections,
+                "campaign log section",
+            )
+            if name is not None and isinstance(entries, dict):
+                state.log[name] = {
+                    str(entry): str(mark).lower() in ("crossed out", "crossed-out", "x")
+                    for entry, mark in entries.items()
+                }
+        counters = raw.get("counters") or {}
+        for counter, value in counters.items() if isinstance(counters, dict) else ():
+            name = fields.word(
+                str(counter),
+                fields.at(counters, counter),
+                f"campaign.counters.{counter}",
+                tale.counters,
+                "campaign counter",
+            )
+            if name is not None and isinstance(value, int):
+                state.counters[name] = value
+        points = raw.get("points", 0)
+        state.points = points if isinstance(points, int) and points >= 0 else 0
+    cards = {
+        **core.items,
+        **{k: v for b in tale.scenarios.values() for k, v in b.scenario.items.items()},
+    }
+    names = {core.investigators[slug].name: slug for slug in players}
+    carried = data.get("carried") or {}
+    for name, item in carried.items() if isinstance(carried, dict) else ():
+        path = f"carried.{name}"
+        slug = fields.word(str(name), fields.at(carried, name), path, sorted(names), "player")
+        card = fields.word(item, fields.at(carried, name), path, sorted(cards), "item")
+        if slug is not None and card is not None:
+            state.carried[names[slug]] = card
+    return state

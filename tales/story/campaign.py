@@ -1,0 +1,93 @@
+"""Between two scenarios of a campaign: the items carried over, the
+interlude, and what the next scenario starts from.
+
+Rulebook: "Each Player may choose 1 Item card to carry over into the next
+campaign scenario. The chosen Item regains all of its starting Item use
+tokens." -- "The most dedicated players can even exceed 100% exploration by
+carrying over their achievements from one scenario to the next."
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.scoring import carry_over, exploration_points
+from tales.rules.table import Table
+from tales.story.interlude import play_interlude
+from tales.story.interpreter import Book
+from tales.story.model import Tale
+
+NO_ITEM = "carry:none"
+
+
+@dataclass
+class CampaignState:
+    """What a campaign carries from one scenario into the next."""
+
+    log: dict[str, dict[str, bool]] = field(default_factory=dict)
+    counters: dict[str, int] = field(default_factory=dict)
+    carried: dict[str, str] = field(default_factory=dict)  # investigator -> item
+    points: int = 0  # exploration points carried in (ruling ``exploration-carry``)
+
+
+@dataclass(frozen=True, slots=True)
+class NextScenario:
+    """Where a campaign goes on: the scenario, its seed and what it carries."""
+
+    scenario: str
+    after: str
+    seed: int
+    campaign: CampaignState
+
+
+def following(tale: Tale, scenario: str) -> str | None:
+    """The scenario played after ``scenario``, or None after the last."""
+    order = list(tale.scenarios)
+    index = order.index(scenario)
+    return order[index + 1] if index + 1 < len(order) else None
+
+
+def between_scenarios(
+    table: Table, book: Book, tale: Tale, scenario: str, seed: int, came_in: CampaignState
+) -> Proc[NextScenario | None]:
+    """After a scenario of a campaign: each living player picks an item to
+    carry, the interlude is read, and the next scenario is set."""
+    after = following(tale, scenario)
+    if after is None or not table.players():
+        return None
+    picks: dict[str, str] = {}
+    for inv in table.players():
+        # A character's own starting item comes back at every setup anyway.
+        slugs = list(dict.fromkeys(h.slug for h in inv.items if h.slug != inv.sheet.starting_item))
+        if not slugs:
+            continue
+        options = [Option(f"carry:{slug}", f"Carry {inv.item(slug).card.name}") for slug in slugs]  # type: ignore[union-attr]
+        options.append(Option(NO_ITEM, "Carry nothing"))
+        choice = yield Decision(
+            inv.slug,
+            "carry-over",
+            f"{inv.name}: carry one item into the next scenario? It regains all its uses.",
+            tuple(options),
+        )
+        if choice != NO_ITEM:
+            picks[inv.slug] = choice.partition(":")[2]
+    carried = carry_over(table, picks)
+    for interlude in tale.interludes.values():
+        if interlude.after == scenario:
+            yield from play_interlude(interlude, book.state, table.sink)
+    assert table.scenario is not None
+    full = table.scenario.exploration.full
+    surplus = max(0, exploration_points(table) + came_in.points - full)
+    return NextScenario(
+        after,
+        scenario,
+        random.Random(seed).randrange(1_000_000),
+        CampaignState(
+            {section: dict(entries) for section, entries in book.state.log.items()},
+            dict(book.state.counters),
+            {slug: card.slug for slug, card in carried.items()},
+            surplus,
+        ),
+    )

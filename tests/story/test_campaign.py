@@ -1,0 +1,133 @@
+"""Between two scenarios of a campaign: items carried over, the interlude,
+and the next scenario starting from what the first left.
+
+Rulebook: "Each Player may choose 1 Item card to carry over into the next
+campaign scenario. The chosen Item regains all of its starting Item use
+tokens."
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tales.authoring.bots import POLICIES
+from tales.rules.scoring import exploration_points
+from tales.story.campaign import CampaignState, following
+from tales.story.game import Game, GameSetup, start_game
+from tales.story.loader import load_tale
+from tales.story.model import Tale
+from tests.conftest import ruling
+
+ROOT = Path(__file__).resolve().parents[2]
+TEAM = (("ezra-marsh", "philip-harris"), ("irene-dubois", "arthur-blackwood"))
+
+
+def two_scenario_tale(folder: Path) -> Path:
+    """The starter tale with its scenario played twice, as a two-part campaign."""
+    root = folder / "campaign"
+    shutil.copytree(ROOT / "storybooks" / "the-drowned-bell", root)
+    shutil.copytree(root / "bell-house", root / "bell-house-again")
+    tale = root / "tale.yaml"
+    tale.write_text(
+        tale.read_text().replace(
+            "scenarios: [bell-house]", "scenarios: [bell-house, bell-house-again]"
+        )
+    )
+    return root
+
+
+@pytest.fixture(scope="module")
+def tale(tmp_path_factory: pytest.TempPathFactory) -> Tale:
+    loaded, problems = load_tale(two_scenario_tale(tmp_path_factory.mktemp("tale")))
+    assert loaded is not None, problems
+    return loaded
+
+
+def play_to_the_end(game: Game, seed: int, carry: dict[str, str] | None = None) -> list[str]:
+    """A sensible bot plays; at the carry-over it picks from ``carry``. The
+    prompts of the carry-over decisions, in order."""
+    rng, asked = random.Random(seed), []
+    while game.engine.pending is not None:
+        decision = game.engine.pending
+        if decision.kind == "carry-over":
+            asked.append(decision.actor or "")
+            wanted = f"carry:{(carry or {}).get(decision.actor or '', 'none')}"
+            game.apply(wanted if wanted in decision.ids else "carry:none")
+            continue
+        game.apply(POLICIES["sensible"](decision, game.table, game.book, rng))
+    return asked
+
+
+def test_the_last_scenario_of_a_tale_asks_for_no_carry_over(core, tale: Tale) -> None:
+    assert following(tale, "bell-house-again") is None
+    game = start_game(core, tale, GameSetup("bell-house-again", *TEAM, "standard", 21))
+    assert play_to_the_end(game, 21) == []
+    assert game.next_scenario is None
+
+
+def test_each_living_player_picks_an_item_and_the_next_scenario_starts_with_it(
+    core, tale: Tale
+) -> None:
+    game = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
+    asked = play_to_the_end(game, 21, {"philip-harris": "flensing-spade"})
+    assert game.table.ended == "the story ends at paragraph 22"
+    assert asked == [p.slug for p in game.table.players()]
+    going_on = game.next_scenario
+    assert going_on is not None and going_on.scenario == "bell-house-again"
+    assert going_on.campaign.carried == {"philip-harris": "flensing-spade"}
+
+    second = start_game(
+        core,
+        tale,
+        GameSetup(going_on.scenario, *TEAM, "standard", going_on.seed),
+        going_on.campaign,
+    )
+    philip = second.table.investigator("philip-harris")
+    spade = philip.item("flensing-spade")
+    assert spade is not None and spade.uses == spade.card.uses  # "regains all of its ... tokens"
+    assert second.book.state.log == going_on.campaign.log
+    assert second.book.state.counters == going_on.campaign.counters
+
+
+def test_a_starting_item_is_not_offered_it_comes_back_anyway(core, tale: Tale) -> None:
+    game = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
+    rng = random.Random(21)
+    while game.engine.pending is not None and game.engine.pending.kind != "carry-over":
+        game.apply(POLICIES["sensible"](game.engine.pending, game.table, game.book, rng))
+    decision = game.engine.pending
+    assert decision is not None
+    assert "carry:hatchet" not in decision.ids  # Ezra's own Starting Item card
+    assert "carry:none" in decision.ids
+
+
+def test_the_interlude_is_read_between_the_scenarios(core, tale: Tale) -> None:
+    game = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
+    play_to_the_end(game, 21)
+    interlude = tale.interludes["the-bar-at-dawn"]
+    assert interlude.start in game.book.state.visited
+    assert game.next_scenario is not None
+    assert game.next_scenario.campaign.log == game.book.state.log
+
+
+@ruling("exploration-carry")
+def test_points_above_full_carry_in_and_only_a_later_scenario_passes_100(core, tale: Tale) -> None:
+    """ "The most dedicated players can even exceed 100% exploration by carrying
+    over their achievements from one scenario to the next." """
+    first = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
+    play_to_the_end(first, 21)
+    assert first.next_scenario is not None
+    full = first.table.scenario.exploration.full  # type: ignore[union-attr]
+    surplus = max(0, exploration_points(first.table) - full)
+    assert first.next_scenario.campaign.points == surplus
+    assert Fraction(first.book.rate) <= 100  # started on its own: capped
+
+    carried = CampaignState(points=30)
+    second = start_game(core, tale, GameSetup("bell-house-again", *TEAM, "standard", 21), carried)
+    play_to_the_end(second, 21)
+    points = exploration_points(second.table)
+    assert Fraction(second.book.rate) == Fraction(100 * (points + 30), full)
