@@ -7,11 +7,13 @@ problem listed and left exactly as it was.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tales.errors import TalesError
+from tales.rules.table import Table
 from tales.saves.fields import Fields, SheetProblem, describe
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
@@ -21,6 +23,7 @@ from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
 from tales.story.core import Core, storybooks_dir, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
+from tales.story.interpreter import Book
 from tales.story.model import Tale
 from tales.story.yamlio import YamlFileError, read_yaml
 
@@ -61,8 +64,15 @@ class LoadedSheet:
             and isinstance(self.data["players"], list)
         )
 
-    def start(self, core: Core, *, fresh_seed: int | None = None) -> tuple[Game, Restored | None]:
-        """The game as the sheet left it (before the journal)."""
+    def start(
+        self,
+        core: Core,
+        *,
+        fresh_seed: int | None = None,
+        on_restored: Callable[[Table, Book], None] | None = None,
+    ) -> tuple[Game, Restored | None]:
+        """The game as the sheet left it (before the journal). ``on_restored``
+        sees the table at the sheet's round end, before play goes on."""
         if self.at_setup:
             fields = Fields(str(self.files.sheet))
             read = read_setup(self.data, fields, core, self.tale)
@@ -75,6 +85,8 @@ class LoadedSheet:
         restored = restore(self.data, fields, core, self.tale, fresh_seed=seed)
         if restored is None:
             raise SheetError(self.files.sheet, fields.problems)
+        if on_restored is not None:
+            on_restored(restored.table, restored.book)
         setup = GameSetup(
             str(self.data["scenario"]),
             restored.players,
@@ -114,7 +126,7 @@ def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
             f"up to {FORMAT_VERSION}): upgrade tales to load it",
         )  # fmt: skip
         raise SheetError(path, fields.problems)
-    data, applied = upgrade(dict(data))
+    data, applied = upgrade(data)
     root, tale = _tale(data, fields)
     if tale is None or root is None:
         raise SheetError(path, fields.problems)

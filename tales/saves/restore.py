@@ -93,6 +93,9 @@ class _Restorer(WorldRestorer):
             "difficulty",
         )
         rounds = f.get(data, "round", int, "")
+        if rounds is not None and rounds < 0:
+            f.problem(f.at(data, "round"), "round", f"{rounds} is below 0: the round just played")
+            rounds = None
         players = self._team("players", companions=False)
         companions = self._team("companions", companions=True)
         if players is not None and companions is not None:
@@ -123,6 +126,9 @@ class _Restorer(WorldRestorer):
         self._supply(table)
         if f.problems:
             return None
+        # The deal of a paper sheet drew on the round's stream: start it afresh,
+        # as a digital sheet of this moment will when it is loaded.
+        table.reseed_for_round()
         book = Book(self.book, state)
         points = (
             (data.get("campaign") or {}).get("points")
@@ -216,7 +222,8 @@ class _Restorer(WorldRestorer):
                     f"{path}.{track.value}",
                     "is missing: expected a whole number",
                 )
-        inv.dead = bool(entry.get("dead", False)) or inv.vitality == 0 or inv.sanity == 0
+        dead = f.get(entry, "dead", bool, path, required=False, default=False)
+        inv.dead = bool(dead) or inv.vitality == 0 or inv.sanity == 0
         location = entry.get("location")
         if not inv.dead or location is not None:
             inv.location = f.word(
@@ -385,9 +392,15 @@ class _Restorer(WorldRestorer):
         supply = table.supply
         cards: list[Card] = list(inv.sheet.deck)
         for kind, count in statuses.items():
-            cards += [
-                c for c in (supply.take_status_card(kind) for _ in range(count)) if c is not None
-            ]
+            taken = [c for c in (supply.take_status_card(kind) for _ in range(count)) if c]
+            if len(taken) < count:  # ruling sheet-supply: never more than the box holds
+                self.f.problem(
+                    self.f.at(_entry_of(self.data, inv.name), "status_cards"),
+                    f"players.{inv.name}.status_cards.{kind.value}",
+                    f"the sheet holds more {kind.value} cards than the box's "
+                    f"{self.core.supply.status_cards.get(kind, 0)}",
+                )
+            cards += taken
         if heroism:
             card = supply.take_heroism_card()
             if card is not None:
@@ -451,3 +464,10 @@ class _Restorer(WorldRestorer):
         raw = self.digital.get(key, {})
         ids = raw.get(inv.slug, []) if isinstance(raw, dict) else []
         return [str(i) for i in ids] if isinstance(ids, list) else []
+
+
+def _entry_of(data: dict[Any, Any], name: str) -> dict[Any, Any]:
+    """A player's entry on the sheet, for the place of a problem."""
+    players = data.get("players")
+    entry = players.get(name) if isinstance(players, dict) else None
+    return entry if isinstance(entry, dict) else {}

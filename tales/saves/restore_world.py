@@ -324,8 +324,18 @@ class WorldRestorer:
                     f"expected combat or stratagem, found {describe(way)}",
                 )
                 way = None
-            tokens = entry.get("tokens", 0)
-            if place is None or slug is None or not isinstance(tokens, int):
+            tokens = f.count(entry, "tokens", f"{path}.tokens", high=8) if "tokens" in entry else 0
+            if place is None or slug is None or tokens is None:
+                continue
+            enemy = self.scenario.encounters[slug].enemy
+            target = enemy.wounds if way == "combat" else enemy.successes
+            if tokens and (way is None or tokens >= target):
+                f.problem(
+                    f.at(entry, "tokens"),
+                    f"{path}.tokens",
+                    f"{tokens} tokens on {enemy.name} need a path they were won on, "
+                    f"and fewer than the {target} that overcome it",
+                )
                 continue
             table.encounters[place] = EncounterState(
                 self.scenario.encounters[slug], place, way, tokens
@@ -358,6 +368,12 @@ class WorldRestorer:
             )
         supply.use_markers -= min(uses, supply.use_markers)
         tokens = sum(e.tokens for e in table.encounters.values())
+        if tokens > supply.encounter_tokens:
+            f.problem(
+                (1, 1),
+                "encounters",
+                f"{tokens} Encounter tokens, but the box has {supply.encounter_tokens}",
+            )
         supply.encounter_tokens -= min(tokens, supply.encounter_tokens)
         piles = self.digital.get("supply")
         if isinstance(piles, dict):

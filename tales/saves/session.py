@@ -228,7 +228,13 @@ def load_saved(
     context = new_context(
         session, loaded.tale_root, str(loaded.data["scenario"]), loaded.tale.content_hash
     )
-    game, restored = loaded.start(core)
+    notes = loaded.data.get("notes")
+    if isinstance(notes, str):
+        context = replace(context, notes=notes)
+    at_round_end: list[dict[str, Any]] = []
+    game, restored = loaded.start(
+        core, on_restored=lambda table, book: at_round_end.append(capture(table, book, context))
+    )
     if restored is None:  # a sheet written at setup: the scenario starts afresh
         first = Sheet({**loaded.data, "session": context.session}, 0, 0)
 
@@ -237,7 +243,7 @@ def load_saved(
     else:
         # Captured before any input: a paper sheet becomes a digital one, so
         # its fresh shuffle and seed are recorded the first time it is saved.
-        first = Sheet(capture(game.table, game.book, context), 0, game.table.round - 1)
+        first = Sheet(at_round_end[0], 0, game.table.round - 1)
         seed = restored.seed
 
         def origin() -> Game:
@@ -262,6 +268,7 @@ def load_saved(
                 f"journal input {len(applied) + 1} ({text.inputs[len(applied)]!r}) is not possible "
                 f"in this game; the game resumes before it ({left} input(s) not replayed)"
             )
-    if into is not None or (restored is not None and not restored.exact) or loaded.upgrades:
+    torn = text is not None and text.torn  # rewrite it, or the next input joins the fragment
+    if into is not None or (restored is not None and not restored.exact) or loaded.upgrades or torn:
         saved.persist()
     return saved, warnings

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields, describe
 from tales.story.campaign import CampaignState
 from tales.story.core import Core
@@ -25,6 +26,7 @@ def read_setup(
     fields.only(data, SETUP_FIELDS, "")
     by_name = {s.name.lower(): s.slug for s in core.investigators.values()}
     by_name.update({s.slug: s.slug for s in core.investigators.values()})
+    shown = [s.name for s in core.investigators.values()]
     team: dict[str, tuple[str, ...]] = {}
     for key in ("players", "companions"):
         names = data.get(key) or []
@@ -35,12 +37,23 @@ def read_setup(
             return None
         chosen = []
         for index, name in enumerate(names):
-            slug = fields.word(
-                str(name).lower(), fields.at_item(names, index), key, sorted(by_name), "character"
-            )
-            if slug is not None:
-                chosen.append(by_name[slug])
+            slug = by_name.get(str(name).strip().lower())
+            if slug is None:
+                fields.word(str(name), fields.at_item(names, index), key, shown, "character")
+            else:
+                chosen.append(slug)
         team[key] = tuple(chosen)
+    everyone = team["players"] + team["companions"]
+    named = not fields.problems
+    if named and (
+        len(set(everyone)) != TEAM_SIZE or len(everyone) != TEAM_SIZE or not team["players"]
+    ):
+        fields.problem(
+            fields.at(data, "players"),
+            "players",
+            f"the team is always {TEAM_SIZE} different characters, players and Companions "
+            f"together, with at least one player; this sheet names {len(everyone)}",
+        )
     book = tale.scenarios[str(data["scenario"])]
     difficulty = fields.word(
         data.get("difficulty", "standard"),
@@ -52,8 +65,10 @@ def read_setup(
     digital = data.get("digital")
     seed = digital.get("seed") if isinstance(digital, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
+        where = fields.at(digital, "seed") if isinstance(digital, dict) else fields.at(data, None)
+        found = describe(seed)
         fields.problem(
-            fields.at(data, "digital"), "digital.seed", "expected the game's seed, a whole number"
+            where, "digital.seed", f"expected the game's seed, a whole number, found {found}"
         )
         seed = 0
     campaign = _campaign(data, fields, core, tale, team["players"]) if "after" in data else None
