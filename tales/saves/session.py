@@ -256,6 +256,8 @@ def load_saved(
     warnings = list(loaded.warnings)
     if restored is not None and not restored.exact:
         warnings += [f"a sheet typed in by hand: {note}" for note in restored.notes]
+    if text is None and files.journal.exists():
+        warnings.append(f"{files.journal.name} is not a journal tales wrote; it was not replayed")
     if text is not None and text.sheet != expected:
         warnings.append(f"the journal follows another sheet ({text.sheet}) and was not replayed")
     elif text is not None:

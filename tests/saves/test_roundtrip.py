@@ -1,0 +1,106 @@
+"""Saving never changes the game: a round-end save loaded and played on is
+the game played on without saving, and the save on disk (sheet and journal)
+after any input is the live game."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tales.saves.session import load_saved
+from tales.saves.store import SaveFiles
+from tales.story.game import start_game
+from tests.saves.helpers import (
+    new_saved,
+    pending_ids,
+    picture,
+    random_input,
+    setup_for,
+    signature,
+)
+
+SETTINGS = settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@SETTINGS
+@given(
+    game_seed=st.integers(0, 10_000),
+    bot_seed=st.integers(0, 2**32 - 1),
+    save_at_round=st.integers(1, 4),
+    further=st.integers(1, 150),
+)
+def test_a_round_end_save_loaded_plays_on_as_the_unsaved_game(
+    core, bell, game_seed, bot_seed, save_at_round, further
+):
+    setup = setup_for(game_seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        files = SaveFiles.named(Path(tmp), "friday")
+        saved = new_saved(core, bell, setup, files)
+        plain = start_game(core, bell.tale, setup)
+        rng = random.Random(bot_seed)
+        last: tuple = ()
+        while plain.engine.pending is not None and saved.sheet.round_played < save_at_round:
+            choice = random_input(plain, rng)
+            last = plain.apply(choice)
+            assert signature(saved.apply(choice)) == signature(last)
+        assume(plain.engine.pending is not None)
+        # The save point: the sheet of the round just ended, nothing in the journal.
+        assert saved.sheet.round_played == save_at_round
+        assert saved.sheet.after == len(saved.inputs)
+        assert picture(saved.game) == picture(plain)
+
+        loaded, warnings = load_saved(files, core)
+        assert warnings == []
+        assert loaded.table.snapshot() == plain.table.snapshot()
+        assert loaded.game.book.state == plain.book.state
+        assert pending_ids(loaded.game) == pending_ids(plain)
+        # What the resumed game showed before its first decision is how the
+        # unsaved game's last input ended: the start of the next round.
+        opening = signature(loaded.game.events)
+        assert signature(last)[len(signature(last)) - len(opening) :] == opening
+
+        for _ in range(further):
+            if plain.engine.pending is None:
+                break
+            choice = random_input(plain, rng)
+            assert signature(loaded.apply(choice)) == signature(plain.apply(choice))
+        assert loaded.table.snapshot() == plain.table.snapshot()
+        assert loaded.game.book.state == plain.book.state
+        assert pending_ids(loaded.game) == pending_ids(plain)
+        assert loaded.table.ended == plain.table.ended
+
+
+@SETTINGS
+@given(
+    game_seed=st.integers(0, 10_000),
+    bot_seed=st.integers(0, 2**32 - 1),
+    inputs=st.integers(0, 300),
+)
+def test_killed_after_any_input_the_save_on_disk_is_the_live_game(
+    core, bell, game_seed, bot_seed, inputs
+):
+    """Each input is on disk before the next is asked for: loading the sheet
+    and replaying its journal, as after a crash, gives the game as it stood."""
+    with tempfile.TemporaryDirectory() as tmp:
+        files = SaveFiles.named(Path(tmp), "kill")
+        saved = new_saved(core, bell, setup_for(game_seed), files)
+        rng = random.Random(bot_seed)
+        for _ in range(inputs):
+            if saved.game.engine.pending is None:
+                break
+            saved.apply(random_input(saved.game, rng))
+        # "Killed" here: nothing is closed or flushed before loading.
+        loaded, warnings = load_saved(files, core)
+        assert warnings == []
+        assert loaded.table.snapshot() == saved.table.snapshot()
+        assert loaded.game.book.state == saved.game.book.state
+        assert pending_ids(loaded.game) == pending_ids(saved.game)
+        assert loaded.inputs == saved.inputs[saved.sheet.after :]
