@@ -188,7 +188,10 @@ class SavedGame:
             have = ", ".join(self.checkpoints()) or "none yet"
             raise TalesError(f"there is no checkpoint {name.strip()!r}; this game has: {have}")
         other, warnings = load_saved(files, self.core, into=self.files)
+        # Become the loaded session; its round ends must now reach this object.
         self.__dict__.update(other.__dict__)
+        self.game.book.on_round_end = self._round_ended
+        self.origin = other.origin
         return warnings
 
 

@@ -191,3 +191,24 @@ def test_rewinding_into_the_session_keeps_it_loadable(core, bell, saves):
         assert warnings == []
         assert picture(again.game) == here
     assert hazards
+
+
+def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, saves):
+    """Rewinding replaces the session's game; its round-end sheets must still
+    reach the save on disk, so a load after more rounds is the game played."""
+    files = SaveFiles.named(saves, "friday")
+    setup = setup_for(11)
+    context = new_context("friday", bell.root, SCENARIO, bell.tale.content_hash)
+    saved = start_saved(lambda: start_game(core, bell.tale, setup), files, context, core=core)
+    rng = random.Random(11)
+    play(saved, rng, 4)
+    saved.checkpoint("here")
+    play(saved, rng, 6)
+    saved.rewind("here")
+    rounds = saved.table.round
+    while saved.game.engine.pending is not None and saved.table.round < rounds + 2:
+        play(saved, rng, 1)
+    assert saved.sheet.round_played >= rounds
+    again, warnings = load_saved(files, core)
+    assert warnings == []
+    assert picture(again.game) == picture(saved.game)
