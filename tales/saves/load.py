@@ -180,7 +180,7 @@ def tale_name(root: Path) -> str:
             return root.name
     except OSError:
         pass
-    return str(root)
+    return str(root.resolve())  # loadable from any folder
 
 
 def _content_changes(data: dict[Any, Any], root: Path) -> list[str]:

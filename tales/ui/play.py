@@ -266,7 +266,7 @@ class PlayLoop:
 
     def _saving(self) -> SavedPlay | None:
         if self.saved is None:
-            self.say("This game is not being saved (it was started with --no-save).")
+            self.say("This game is not being saved.")
         return self.saved
 
     def save(self, argument: str) -> None:

@@ -83,7 +83,7 @@ def run_play(
     else:
         console = PlainConsole(script or sys.stdin, sys.stdout)
     console.show(opening(game) + notes)
-    loop = PlayLoop(game, console, saved if saving.enabled or saving.load else None)
+    loop = PlayLoop(game, console, saved)
     return loop.run(history=saving.load is None)
 
 
