@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 import difflib
 import shlex
-import tempfile
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
