@@ -388,7 +388,14 @@ def saves_show(name: str, folder: Path | None) -> None:
 
 @saves.command("export")
 @click.argument("name")
-@click.option("--format", "fmt", type=click.Choice(["md", "html"]), default="md", show_default=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["md", "html"]),
+    default="md",
+    show_default=True,
+    help="Markdown, or a self-contained HTML page to print.",
+)
 @click.option(
     "-o",
     "--output",

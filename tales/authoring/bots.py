@@ -116,27 +116,24 @@ def _new(kind: str, value: str, table: Table) -> bool:
 
 
 def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | None) -> str | None:
-    """A move that brings someone nearer a scene with an unread lead."""
+    """A move that brings someone nearer a scene where a lead would be open to them."""
     if book is None:
         return None
-    wanted = {
-        place
-        for place, scene in book.state.scenes.items()
-        if any(
-            any(t not in book.state.visited for t in definition.targets())
-            for definition in book.book.paragraphs[scene].options
-        )
-    }
-    # Called when nothing promising is open where anyone stands: a lead
-    # there is closed for now (its condition fails), so look elsewhere.
-    wanted -= {inv.location for inv in table.players()}
     best: tuple[int, str] | None = None
+    wanted: dict[str, set[str]] = {}
     for option in options:
         if not option.id.startswith("move:"):
             continue
-        destination = option.id.split(":")[2]
+        _, slug, destination = option.id.split(":")
+        if slug not in wanted:
+            inv = table.investigator(slug)
+            wanted[slug] = {
+                place
+                for place in book.state.scenes
+                if place != inv.location and book.leads_at(table, inv, place)
+            }
         reach = distances(table, destination)
-        score = min((reach.get(place, 99) for place in wanted), default=99)
+        score = min((reach.get(place, 99) for place in wanted[slug]), default=99)
         if score < 99 and (best is None or score < best[0]):
             best = (score, option.id)
     return best[1] if best else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tales.errors import TalesError
+from tales.saves import journal
 from tales.saves.load import LoadedSheet, read_sheet
 from tales.saves.store import SaveFiles, list_saves, saves_dir
 from tales.story.core import load_core
@@ -17,7 +18,10 @@ def read_named(folder: Path | None, name: str) -> LoadedSheet:
         raise TalesError(
             f"there is no save named {files.name!r} in {files.folder}{_known(files.folder)}"
         )
-    return read_sheet(files, load_core())
+    core = load_core()
+    loaded = read_sheet(files, core)
+    loaded.start(core, fresh_seed=0)  # every field checked, as loading it to play would
+    return loaded
 
 
 def list_lines(folder: Path | None) -> list[str]:
@@ -38,13 +42,14 @@ def list_lines(folder: Path | None) -> list[str]:
             continue
         players = data.get("players")
         names = list(players) if isinstance(players, dict | list) else []
-        journal = files.journal.stat().st_size if files.journal.exists() else 0
+        text = journal.read(files.journal)
+        since = len(text.inputs) if text is not None else 0
         kind = "checkpoint" if "@" in files.name else "save"
         lines.append(
             f"{files.name}: {data.get('tale', '?')}/{data.get('scenario', '?')}, "
             f"{data.get('difficulty', 'standard')}, after round {data.get('round', '?')}, "
             f"{', '.join(map(str, names)) or 'no players'}; saved {data.get('saved', '?')}"
-            f"{' (and inputs since)' if journal > 60 else ''} [{kind}]"
+            f"{f', and {since} input(s) since' if since else ''} [{kind}]"
         )
     return lines
 

@@ -22,7 +22,7 @@ def export(loaded: LoadedSheet, fmt: str) -> str:
 
     env = Environment(
         loader=FileSystemLoader(_TEMPLATES),
-        autoescape=select_autoescape(["html"], default_for_string=False),
+        autoescape=select_autoescape(["html.j2"], default_for_string=False),
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )

@@ -138,6 +138,11 @@ class SavedGame:
         files = SaveFiles.named(folder, name)
         if "@" in files.name:
             raise TalesError("'@' is kept for checkpoints; choose a name without it")
+        if files != self.files and (files.exists() or files.journal.exists()):
+            raise TalesError(
+                f"there is already a save named {files.name!r}; choose another name "
+                f"(or remove it first: tales saves rm {files.name})"
+            )
         self.files = files
         self.journal = journal.JournalWriter(files.journal)
         self.context = replace(self.context, session=files.name)

@@ -120,6 +120,23 @@ class Book:
                     )
         return options
 
+    def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
+        """The options that would be open to ``inv`` at ``place`` now and lead
+        somewhere unread: where a playtest bot should head next."""
+        scene = self.state.scenes.get(place)
+        if scene is None:
+            return []
+        standing, inv.location = inv.location, place  # as if standing there
+        try:
+            return [
+                option
+                for index, option in enumerate(self.book.paragraphs[scene].options)
+                if any(t not in self.state.visited for t in option.targets())
+                and self._open(table, inv, scene, index, option)
+            ]
+        finally:
+            inv.location = standing
+
     def perform(self, table: Table, option_id: str) -> Proc[None]:
         _, slug, scene, index = option_id.split(":")
         inv = table.investigator(slug)

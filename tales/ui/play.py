@@ -160,12 +160,16 @@ class PlayLoop:
         if text.strip() in pending.ids:
             return self.choose(text.strip())
         if command == "quit":
-            if self.saved is not None and self.saved.name:
-                return not self.console.confirm(
-                    f"Leave the game? It is saved as '{self.saved.name}' "
-                    f"(tales play --load {self.saved.name})."
-                )
-            return not self.console.confirm("Leave the game? It is not being saved.")
+            name = self.saved.name if self.saved is not None else None
+            where = (
+                f"It is saved as '{name}' (tales play --load {name})."
+                if name
+                else ("It is not being saved.")
+            )
+            if not self.console.confirm(f"Leave the game? {where}"):
+                return True
+            self.console.show([Line(where)])
+            return False
         if command in self.commands:
             try:
                 self.commands[command](argument)
@@ -329,6 +333,10 @@ class PlayLoop:
                 "rewind needs a checkpoint's name; this game has: "
                 + (", ".join(saved.checkpoints()) or "none yet")
             )
+            return
+        if name.lower() not in saved.checkpoints():
+            have = ", ".join(saved.checkpoints()) or "none yet"
+            self.say(f"there is no checkpoint {printable(name, 30)!r}; this game has: {have}")
             return
         if not self.console.confirm(
             f"Go back to checkpoint '{name}'? What was played since is dropped."

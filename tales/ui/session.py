@@ -47,6 +47,8 @@ def run_play(
                 "--load takes the tale and the setup from the save; leave out the other options"
             )
         saved, warnings = load_saved(SaveFiles.named(saving.folder, saving.load), core)
+        if saving.name:  # go on under another name; the loaded save stays as it was
+            saved.save_as(saving.name)
         notes += [Line(f"Loaded '{saved.name}' at round {saved.table.round}.", "heading")]
         notes += [Line(f"Note: {w}", "warning") for w in warnings]
     else:

@@ -5,18 +5,16 @@ next scenario from there."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from tales.authoring.bots import POLICIES
 from tales.saves.load import SheetError
 from tales.saves.session import load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.game import GameSetup, start_game
 from tales.story.loader import load_tale
-from tests.story.test_campaign import TEAM, two_scenario_tale
+from tests.story.test_campaign import TEAM, golden_inputs, two_scenario_tale
 
 
 @pytest.fixture
@@ -29,14 +27,13 @@ def finished(core, tmp_path: Path) -> SaveFiles:
     files = SaveFiles.named(tmp_path / "saves", "campaign")
     context = new_context("campaign", root, "bell-house", tale.content_hash)
     saved = start_saved(lambda: start_game(core, tale, setup), files, context, core)
-    rng = random.Random(21)
-    while saved.game.engine.pending is not None:
+    for option_id in golden_inputs():  # the first scenario, to its true ending
+        saved.apply(option_id)
+    while saved.game.engine.pending is not None:  # the carry-over, then the interlude
         decision = saved.game.engine.pending
-        if decision.kind == "carry-over":
-            wanted = "carry:flensing-spade"
-            saved.apply(wanted if wanted in decision.ids else "carry:none")
-        else:
-            saved.apply(POLICIES["sensible"](decision, saved.table, saved.game.book, rng))
+        assert decision.kind in ("carry-over", "story-choice")
+        wanted = "carry:flensing-spade"
+        saved.apply(wanted if wanted in decision.ids else decision.ids[-1])
     assert saved.game.next_scenario is not None
     return files
 

@@ -48,18 +48,35 @@ def tale(tmp_path_factory: pytest.TempPathFactory) -> Tale:
     return loaded
 
 
+GOLDEN = ROOT / "tests" / "data" / "golden" / "drowned-bell-good-ending.yaml"
+
+
+def golden_inputs() -> list[str]:
+    """The recorded inputs of a game of the starter scenario that reaches its
+    true ending (22) with TEAM and seed 21."""
+    from ruamel.yaml import YAML
+
+    golden = YAML(typ="safe", pure=True).load(GOLDEN.read_text(encoding="utf-8"))
+    assert golden["setup"]["seed"] == 21 and tuple(golden["setup"]["players"]) == TEAM[0]
+    return list(golden["inputs"])
+
+
 def play_to_the_end(game: Game, seed: int, carry: dict[str, str] | None = None) -> list[str]:
-    """A sensible bot plays; at the carry-over it picks from ``carry``. The
-    prompts of the carry-over decisions, in order."""
+    """The golden inputs where they fit (the first scenario), then a sensible
+    bot; at the carry-over each player picks from ``carry``. The players asked
+    to carry, in order."""
     rng, asked = random.Random(seed), []
+    scripted = golden_inputs() if game.setup.scenario == "bell-house" else []
     while game.engine.pending is not None:
         decision = game.engine.pending
         if decision.kind == "carry-over":
             asked.append(decision.actor or "")
             wanted = f"carry:{(carry or {}).get(decision.actor or '', 'none')}"
             game.apply(wanted if wanted in decision.ids else "carry:none")
-            continue
-        game.apply(POLICIES["sensible"](decision, game.table, game.book, rng))
+        elif scripted:
+            game.apply(scripted.pop(0))
+        else:
+            game.apply(POLICIES["sensible"](decision, game.table, game.book, rng))
     return asked
 
 
@@ -96,9 +113,8 @@ def test_each_living_player_picks_an_item_and_the_next_scenario_starts_with_it(
 
 def test_a_starting_item_is_not_offered_it_comes_back_anyway(core, tale: Tale) -> None:
     game = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
-    rng = random.Random(21)
-    while game.engine.pending is not None and game.engine.pending.kind != "carry-over":
-        game.apply(POLICIES["sensible"](game.engine.pending, game.table, game.book, rng))
+    for option_id in golden_inputs():
+        game.apply(option_id)
     decision = game.engine.pending
     assert decision is not None
     assert "carry:hatchet" not in decision.ids  # Ezra's own Starting Item card

@@ -1,0 +1,317 @@
+"""The save commands at the prompt (docs/saves.md, "At the prompt"), played
+through the real ``tales play`` with a script or a pipe.
+
+``save``, ``save NAME``, ``undo``, ``undo N``, ``checkpoint NAME``,
+``rewind NAME`` and ``quit``: a refused command is one line and the game goes
+on; what a command changes is on disk at once. A script confirms every
+question by itself (PlainConsole.confirm: "a script means what it says"), so
+``undo 3`` and ``rewind`` act without a question being shown.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from tales.cli import cli
+
+SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "ezra"]
+DEFAULT = "bell-house-5"  # the save's name made from the scenario and the seed
+END = "End of input: the game stops here."
+# The first inputs of this game (Ezra alone, seed 5): options 1, 2, 3 are the
+# cliff path to the boat shed, the move back to the landing stage and the
+# discard that pays for it.
+FIRST = "story:ezra-marsh:2:0"
+
+
+@pytest.fixture
+def folder() -> Path:
+    """The saves folder of this test (tests/conftest.py points TALES_SAVES at it)."""
+    return Path(os.environ["TALES_SAVES"])
+
+
+def play(*args: str, stdin: str = "") -> Result:
+    result = CliRunner().invoke(cli, ["play", *args], input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def scripted(tmp_path: Path, *lines: str, args: tuple[str, ...] = ()) -> Result:
+    """A game of Ezra alone played from a ``--script`` file."""
+    script = tmp_path / "script.txt"
+    script.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+    result = play(*SOLO, *args, "--script", str(script))
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def replies(output: str, command: str) -> list[list[str]]:
+    """The lines shown in answer to each ``command`` typed, in order."""
+    found: list[list[str]] = []
+    current: list[str] | None = None
+    for line in output.splitlines():
+        if line.startswith("> ") or line == END:
+            if current is not None:
+                found.append(current)
+            current = [] if line == f"> {command}" else None
+        elif current is not None:
+            current.append(line)
+    if current is not None:
+        found.append(current)
+    return found
+
+
+def reply(output: str, command: str) -> list[str]:
+    """The answer to the one ``command`` typed."""
+    answers = replies(output, command)
+    assert len(answers) == 1, f"'{command}' was typed {len(answers)} times:\n{output}"
+    return answers[0]
+
+
+def journal_inputs(folder: Path, name: str) -> list[str]:
+    lines = (folder / f"{name}.journal").read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# tales journal after "), lines
+    return lines[1:]
+
+
+# save -------------------------------------------------------------------------
+
+
+def test_save_says_where_the_game_is_saved(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "save")
+    where = f"Saved as '{DEFAULT}' after every input (tales play --load {DEFAULT})."
+    assert where in result.output.splitlines(), "the opening says where the game is saved"
+    assert reply(result.output, "save") == [
+        f"Saved as '{DEFAULT}' after every input; load it with: tales play --load {DEFAULT}"
+    ]
+    assert (folder / f"{DEFAULT}.yaml").is_file()
+    assert result.output.endswith(f"{END}\n")
+
+
+def test_save_name_goes_on_saving_under_that_name(tmp_path: Path, folder: Path) -> None:
+    """The old save stays where it was; the new one takes every input from now on."""
+    result = scripted(tmp_path, "1", "save friday", "7", "save")
+    assert reply(result.output, "save friday") == [
+        "Saved as 'friday' after every input; load it with: tales play --load friday"
+    ]
+    assert reply(result.output, "save") == [
+        "Saved as 'friday' after every input; load it with: tales play --load friday"
+    ]
+    assert journal_inputs(folder, DEFAULT) == [FIRST], "the old save stops where it was"
+    assert journal_inputs(folder, "friday") == [FIRST, "end-round"]
+    assert "session: friday\n" in (folder / "friday.yaml").read_text(encoding="utf-8")
+
+
+def test_save_name_does_not_overwrite_another_save(tmp_path: Path, folder: Path) -> None:
+    play(*SOLO, "--save", "friday", stdin="1\n7\n1\n")
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    result = play(*SOLO, "--seed", "9", stdin="save friday\n")
+    after = {p.name: p.read_bytes() for p in folder.iterdir() if p.name in before}
+    assert after == before, "the other game's save is left as it was"
+    answer = reply(result.output, "save friday")
+    assert len(answer) == 1 and "friday" in answer[0] and "Saved as" not in answer[0], answer
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [("save ../x", "../x"), ("save a/b", "a/b"), ("checkpoint ../x", "../x")],
+)
+def test_a_name_that_leaves_the_folder_is_one_line(
+    tmp_path: Path, folder: Path, line: str, name: str
+) -> None:
+    result = scripted(tmp_path, line, "status")
+    answer = reply(result.output, line)
+    assert len(answer) == 1 and "cannot be a save name" in answer[0], answer
+    assert name in answer[0]
+    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["script.txt"]
+    assert sorted(p.name for p in folder.iterdir()) == [f"{DEFAULT}.journal", f"{DEFAULT}.yaml"]
+
+
+# undo -------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_last_input(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "status", "1", "status", "undo", "status")
+    before, moved, after = replies(result.output, "status")
+    assert "Ezra Marsh at The Landing Stage" in before[2]
+    assert "Ezra Marsh at The Boat Shed" in moved[2]
+    assert after == before
+    answer = reply(result.output, "undo")
+    assert answer[0] == "Took back 1 input."
+    assert answer[1 : 1 + len(before)] == before, "undo shows where the game stands"
+    assert "  1. Ezra Marsh: Take the cliff path round to the boat shed" in answer
+    assert journal_inputs(folder, DEFAULT) == [], "the journal on disk follows the undo"
+
+
+def test_undo_n_in_a_script_takes_back_n_without_asking(tmp_path: Path, folder: Path) -> None:
+    """PlainConsole.confirm answers yes by itself and shows no question."""
+    result = scripted(tmp_path, "status", "1", "2", "3", "status", "undo 3", "status")
+    before, moved, after = replies(result.output, "status")
+    assert moved != before
+    assert after == before
+    assert reply(result.output, "undo 3")[0] == "Took back 3 inputs."
+    assert "Take back the last 3 inputs?" not in result.output
+    assert journal_inputs(folder, DEFAULT) == []
+
+
+def test_undo_more_than_was_played_takes_back_what_there_is(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "status", "1", "undo 5", "status")
+    before, after = replies(result.output, "status")
+    assert reply(result.output, "undo 5")[0] == "Took back 1 input."
+    assert after == before
+
+
+def test_undo_across_a_round_end_puts_the_sheet_back(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "1", "7", "1", "undo", "status")
+    (back,) = replies(result.output, "status")
+    assert back[0].startswith("Round 1,")
+    sheet = (folder / f"{DEFAULT}.yaml").read_text(encoding="utf-8")
+    assert "\nround: 0\n" in sheet, "the round end taken back is gone from the disk"
+    assert journal_inputs(folder, DEFAULT) == [FIRST, "end-round"]
+    loaded = play("--load", DEFAULT, stdin="status\n")
+    assert reply(loaded.output, "status") == back
+
+
+def test_undo_reaches_back_to_the_loaded_sheet_and_no_further(tmp_path: Path) -> None:
+    scripted(tmp_path, "1", "7", "1", "status", "1")  # round 2, one input since its sheet
+    loaded = play("--load", DEFAULT, stdin="undo\nundo\nstatus\n")
+    first, second = replies(loaded.output, "undo")
+    assert first[0] == "Took back 1 input."
+    assert second == ["there is nothing to undo since this game was started or loaded"]
+    assert reply(loaded.output, "status")[0].startswith("Round 2,")
+    assert "Ezra Marsh at The Boat Shed" in reply(loaded.output, "status")[2]
+
+
+def test_undo_with_nothing_to_undo_is_one_line(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "undo", "1", "status")
+    assert reply(result.output, "undo") == [
+        "there is nothing to undo since this game was started or loaded"
+    ]
+    assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "the game goes on"
+
+
+@pytest.mark.parametrize("count", ["abc", "0", "-1", "1.5", "9999999"])
+def test_undo_with_a_bad_count_is_one_line(tmp_path: Path, folder: Path, count: str) -> None:
+    result = scripted(tmp_path, "1", f"undo {count}", "status")
+    assert reply(result.output, f"undo {count}") == [
+        f"undo takes a number of inputs to take back, not '{count}'."
+    ]
+    assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "nothing undone"
+    assert journal_inputs(folder, DEFAULT) == [FIRST]
+
+
+def test_undo_in_a_game_played_with_no_save_is_one_line(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "undo", "status", args=("--no-save",))
+    answer = reply(result.output, "undo")
+    assert len(answer) == 1, answer
+    assert "nothing to undo" in answer[0] or "not being saved" in answer[0], answer
+    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert "Saved as" not in result.output
+    assert list(folder.iterdir()) == [], "--no-save writes nothing"
+
+
+def test_save_in_a_game_played_with_no_save_is_one_line(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "save", "status", args=("--no-save",))
+    answer = reply(result.output, "save")
+    assert len(answer) == 1 and "not being saved" in answer[0], answer
+    assert list(folder.iterdir()) == [], "--no-save writes nothing"
+
+
+# checkpoint and rewind ----------------------------------------------------------
+
+
+def test_checkpoint_without_a_name_is_one_line(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "checkpoint", "checkpoint   ", "status")
+    for answer in replies(result.output, "checkpoint"):
+        assert answer == ["checkpoint needs a name: checkpoint before-the-reef"]
+    assert not [p for p in folder.iterdir() if "@" in p.name], "no checkpoint was made"
+    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+
+
+def test_rewind_comes_back_to_the_checkpoint(tmp_path: Path, folder: Path) -> None:
+    """checkpoint x, then a round and more, then rewind x: the same state, and
+    play goes on saving under the game's own name, from the checkpoint."""
+    script = ["1", "status", "checkpoint x", "7", "1", "1", "status", "rewind x", "status"]
+    result = scripted(tmp_path, *script)
+    kept, later, back = replies(result.output, "status")
+    assert kept[0].startswith("Round 1,") and later[0].startswith("Round 2,")
+    assert back == kept
+    assert reply(result.output, "checkpoint x") == [
+        "Checkpoint 'x' kept; 'rewind x' comes back to it."
+    ]
+    assert reply(result.output, "rewind x")[0] == "Back at checkpoint 'x'."
+    assert "Go back to checkpoint" not in result.output, "a script confirms without asking"
+    assert (folder / f"{DEFAULT}@x.yaml").is_file()
+
+    loaded = play("--load", DEFAULT, stdin="status\n")
+    assert loaded.exit_code == 0, loaded.output
+    assert reply(loaded.output, "status") == kept, "the save itself went back to the checkpoint"
+
+
+def test_play_after_a_rewind_keeps_saving_through_round_ends(tmp_path: Path, folder: Path) -> None:
+    """After a rewind, the next round end writes the sheet: loading gives where play stopped."""
+    script = ["1", "checkpoint x", "7", "1", "rewind x", "7", "1", "1", "status"]
+    result = scripted(tmp_path, *script)
+    sheet = (folder / f"{DEFAULT}.yaml").read_text(encoding="utf-8")
+    assert "\nround: 1\n" in sheet, "the sheet on disk is the one of the round just played"
+    assert len(journal_inputs(folder, DEFAULT)) == 1, "the journal holds only round 2's input"
+    (stopped,) = replies(result.output, "status")
+    assert stopped[0].startswith("Round 2,")
+    loaded = play("--load", DEFAULT, stdin="status\n")
+    assert "Loaded 'bell-house-5' at round 2." in loaded.output.splitlines()
+    assert reply(loaded.output, "status") == stopped
+
+
+def test_checkpoint_names_are_lower_cased(tmp_path: Path, folder: Path) -> None:
+    result = scripted(tmp_path, "checkpoint Before-Reef", "1", "rewind BEFORE-REEF", "status")
+    assert reply(result.output, "checkpoint Before-Reef") == [
+        "Checkpoint 'before-reef' kept; 'rewind before-reef' comes back to it."
+    ]
+    assert reply(result.output, "rewind BEFORE-REEF")[0] == "Back at checkpoint 'before-reef'."
+    assert "Ezra Marsh at The Landing Stage" in reply(result.output, "status")[2]
+    assert (folder / f"{DEFAULT}@before-reef.yaml").is_file()
+
+
+@pytest.mark.parametrize(
+    ("kept", "have"), [((), "none yet"), (("x", "y"), "x, y")], ids=["none", "two"]
+)
+def test_rewind_to_an_unknown_checkpoint_names_the_checkpoints(
+    tmp_path: Path, kept: tuple[str, ...], have: str
+) -> None:
+    lines = [f"checkpoint {name}" for name in kept]
+    result = scripted(tmp_path, *lines, "1", "rewind nope", "status")
+    assert reply(result.output, "rewind nope") == [
+        f"there is no checkpoint 'nope'; this game has: {have}"
+    ]
+    assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "nothing rewound"
+
+
+def test_rewind_without_a_name_lists_the_checkpoints(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "checkpoint here", "rewind")
+    assert reply(result.output, "rewind") == [
+        "rewind needs a checkpoint's name; this game has: here"
+    ]
+
+
+# quit -------------------------------------------------------------------------
+
+
+def test_quit_leaves_a_game_that_loads_where_it_stood(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "1", "status", "quit", "status")
+    assert END not in result.output, "quit leaves before the end of the input"
+    assert len(replies(result.output, "status")) == 1, "nothing after quit is played"
+    loaded = play("--load", DEFAULT, stdin="status\n")
+    assert reply(loaded.output, "status") == reply(result.output, "status")
+
+
+def test_quit_says_where_the_game_is_saved(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "1", "quit")
+    answer = reply(result.output, "quit")
+    assert any(DEFAULT in line and f"tales play --load {DEFAULT}" in line for line in answer), (
+        answer
+    )
