@@ -83,10 +83,10 @@ def _campaign(
     data: dict[Any, Any], fields: Fields, core: Core, tale: Tale, players: tuple[str, ...]
 ) -> CampaignState:
     state = CampaignState()
-    after = fields.word(
+    # The scenario played before: checked, then only shown.
+    fields.word(
         data.get("after"), fields.at(data, "after"), "after", list(tale.scenarios), "scenario"
     )
-    del after  # checked only: the scenario played before
     raw = data.get("campaign") or {}
     if isinstance(raw, dict):
         log = raw.get("log") or {}

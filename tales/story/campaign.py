@@ -60,10 +60,10 @@ def between_scenarios(
     picks: dict[str, str] = {}
     for inv in table.players():
         # A character's own starting item comes back at every setup anyway.
-        slugs = list(dict.fromkeys(h.slug for h in inv.items if h.slug != inv.sheet.starting_item))
-        if not slugs:
+        names = {h.slug: h.card.name for h in inv.items if h.slug != inv.sheet.starting_item}
+        if not names:
             continue
-        options = [Option(f"carry:{slug}", f"Carry {inv.item(slug).card.name}") for slug in slugs]  # type: ignore[union-attr]
+        options = [Option(f"carry:{slug}", f"Carry {name}") for slug, name in names.items()]
         options.append(Option(NO_ITEM, "Carry nothing"))
         choice = yield Decision(
             inv.slug,
