@@ -8,7 +8,7 @@ word was misspelt, the nearest word that would do.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -148,3 +148,36 @@ class Fields:
             where, field, f"there is no {noun} {value!r}{suggest(value, choices)} ({shown})"
         )
         return None
+
+    def word_counts(
+        self,
+        parent: dict[Any, Any],
+        key: str,
+        path: str,
+        *,
+        words: list[str],
+        noun: str,
+        example: str,
+        high: Callable[[str], int],
+        listed_once: bool = False,
+    ) -> dict[str, int]:
+        """A mapping of rule words to counts, such as ``{STRESS: 1, INJURY: 0}``:
+        each word checked (case as the rulebook writes it), each count from 0
+        to ``high(word)``. ``listed_once``: a plain list counts one of each."""
+        raw = parent.get(key) or {}
+        if listed_once and isinstance(raw, list):
+            raw = dict.fromkeys(raw, 1)
+        if not isinstance(raw, dict):
+            self.problem(self.at(parent, key), path, f"expected a mapping such as {example}")
+            return {}
+        upper = all(w.isupper() for w in words)
+        counts: dict[str, int] = {}
+        for word in raw:
+            written = str(word).upper() if upper else str(word).lower()
+            name = self.word(written, self.at(raw, word), f"{path}.{word}", words, noun)
+            if name is None:
+                continue
+            number = self.count(raw, word, f"{path}.{word}", high=high(name))
+            if number:
+                counts[name] = number
+        return counts

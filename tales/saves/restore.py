@@ -269,29 +269,17 @@ class _Restorer(WorldRestorer):
         return inv
 
     def _tokens(self, entry: dict[Any, Any], path: str) -> Counter[StatusToken]:
-        tokens: Counter[StatusToken] = Counter()
-        raw = entry.get("status_tokens") or {}
-        if isinstance(raw, list):  # a hand-written list: one of each
-            raw = {word: 1 for word in raw}
-        if not isinstance(raw, dict):
-            self.f.problem(
-                self.f.at(entry, "status_tokens"),
-                f"{path}.status_tokens",
-                "expected a mapping such as {BLEEDING: 1}",
-            )
-            return tokens
-        for word, _count in raw.items():
-            name = self.f.word(
-                str(word).upper(),
-                self.f.at(raw, word),
-                f"{path}.status_tokens.{word}",
-                [t.value for t in StatusToken],
-                "status token",
-            )
-            number = self.f.count(raw, word, f"{path}.status_tokens.{word}", high=9)
-            if name is not None and number:
-                tokens[StatusToken(name)] = number
-        return tokens
+        tokens = self.f.word_counts(
+            entry,
+            "status_tokens",
+            f"{path}.status_tokens",
+            words=[t.value for t in StatusToken],
+            noun="status token",
+            example="{BLEEDING: 1}",
+            high=lambda _: 9,
+            listed_once=True,  # a hand-written list: one of each
+        )
+        return Counter({StatusToken(w): n for w, n in tokens.items()})
 
     def _items(self, sheet: InvestigatorSheet, entry: dict[Any, Any], path: str) -> list[HeldItem]:
         f = self.f
@@ -338,28 +326,16 @@ class _Restorer(WorldRestorer):
         return held
 
     def _status_cards(self, entry: dict[Any, Any], path: str) -> Counter[StatusCardKind]:
-        cards: Counter[StatusCardKind] = Counter()
-        raw = entry.get("status_cards") or {}
-        if not isinstance(raw, dict):
-            self.f.problem(
-                self.f.at(entry, "status_cards"),
-                f"{path}.status_cards",
-                "expected a mapping such as {STRESS: 1, INJURY: 0}",
-            )
-            return cards
-        for word, _count in raw.items():
-            kind = self.f.word(
-                str(word).upper(),
-                self.f.at(raw, word),
-                f"{path}.status_cards.{word}",
-                [k.value for k in StatusCardKind],
-                "status card",
-            )
-            total = self.core.supply.status_cards.get(StatusCardKind(kind), 0) if kind else 0
-            number = self.f.count(raw, word, f"{path}.status_cards.{word}", high=total)
-            if kind is not None and number:
-                cards[StatusCardKind(kind)] = number
-        return cards
+        cards = self.f.word_counts(
+            entry,
+            "status_cards",
+            f"{path}.status_cards",
+            words=[k.value for k in StatusCardKind],
+            noun="status card",
+            example="{STRESS: 1, INJURY: 0}",
+            high=lambda word: self.core.supply.status_cards.get(StatusCardKind(word), 0),
+        )
+        return Counter({StatusCardKind(w): n for w, n in cards.items()})
 
     def _heroism(self, entry: dict[Any, Any], path: str) -> bool:
         special = entry.get("special_cards") or []

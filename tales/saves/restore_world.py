@@ -12,6 +12,7 @@ from tales.rules.encounters import EncounterState
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
+from tales.saves.campaign_fields import read_campaign
 from tales.saves.fields import Fields, describe
 from tales.story.core import Core
 from tales.story.interpreter import StoryState
@@ -47,26 +48,16 @@ class WorldRestorer:
                 f"{time} is off the Event board: 1 to {len(board.spaces)}",
             )
         table.time = time
-        raw = data.get("event_tokens") or {}
-        if not isinstance(raw, dict):
-            f.problem(
-                f.at(data, "event_tokens"),
-                "event_tokens",
-                "expected a mapping such as {skull: 1, tentacle: 0, star: 2}",
-            )
-            raw = {}
-        for word, _count in raw.items():
-            symbol = f.word(
-                str(word).lower(),
-                f.at(raw, word),
-                f"event_tokens.{word}",
-                [s.value for s in EventSymbol],
-                "Event board symbol",
-            )
-            total = self.core.supply.event_tokens.get(EventSymbol(symbol), 0) if symbol else 0
-            number = f.count(raw, word, f"event_tokens.{word}", high=total)
-            if symbol is not None and number:
-                table.event_tokens[EventSymbol(symbol)] = number
+        tokens = f.word_counts(
+            data,
+            "event_tokens",
+            "event_tokens",
+            words=[s.value for s in EventSymbol],
+            noun="Event board symbol",
+            example="{skull: 1, tentacle: 0, star: 2}",
+            high=lambda word: self.core.supply.event_tokens.get(EventSymbol(word), 0),
+        )
+        table.event_tokens.update({EventSymbol(w): n for w, n in tokens.items()})
         revealed = data.get("revealed") or []
         if not isinstance(revealed, list):
             f.problem(f.at(data, "revealed"), "revealed", "expected a list of Location cards")
@@ -261,33 +252,7 @@ class WorldRestorer:
         return numbers
 
     def _campaign(self, campaign: dict[Any, Any], state: StoryState) -> None:
-        f = self.f
-        log = campaign.get("log") or {}
-        for section, entries in log.items() if isinstance(log, dict) else []:
-            name = f.word(
-                str(section),
-                f.at(log, section),
-                f"campaign.log.{section}",
-                self.tale.log_sections,
-                "campaign log section",
-            )
-            if name is None or not isinstance(entries, dict):
-                continue
-            state.log[name] = {
-                str(entry): str(mark).lower() in ("crossed out", "crossed-out", "x")
-                for entry, mark in entries.items()
-            }
-        counters = campaign.get("counters") or {}
-        for counter, value in counters.items() if isinstance(counters, dict) else []:
-            name = f.word(
-                str(counter),
-                f.at(counters, counter),
-                f"campaign.counters.{counter}",
-                self.tale.counters,
-                "campaign counter",
-            )
-            if name is not None and isinstance(value, int):
-                state.counters[name] = value
+        state.log, state.counters = read_campaign(campaign, self.f, self.tale)
 
     def _encounters(self, table: Table) -> None:
         f, data = self.f, self.data

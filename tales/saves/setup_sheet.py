@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
+from tales.saves.campaign_fields import read_campaign
 from tales.saves.fields import Fields, describe
 from tales.story.campaign import CampaignState
 from tales.story.core import Core
@@ -89,31 +90,7 @@ def _campaign(
     )
     raw = data.get("campaign") or {}
     if isinstance(raw, dict):
-        log = raw.get("log") or {}
-        for section, entries in log.items() if isinstance(log, dict) else ():
-            name = fields.word(
-                str(section),
-                fields.at(log, section),
-                f"campaign.log.{section}",
-                tale.log_sections,
-                "campaign log section",
-            )
-            if name is not None and isinstance(entries, dict):
-                state.log[name] = {
-                    str(entry): str(mark).lower() in ("crossed out", "crossed-out", "x")
-                    for entry, mark in entries.items()
-                }
-        counters = raw.get("counters") or {}
-        for counter, value in counters.items() if isinstance(counters, dict) else ():
-            name = fields.word(
-                str(counter),
-                fields.at(counters, counter),
-                f"campaign.counters.{counter}",
-                tale.counters,
-                "campaign counter",
-            )
-            if name is not None and isinstance(value, int):
-                state.counters[name] = value
+        state.log, state.counters = read_campaign(raw, fields, tale)
         points = raw.get("points", 0)
         state.points = points if isinstance(points, int) and points >= 0 else 0
     cards = {

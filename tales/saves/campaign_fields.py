@@ -1,0 +1,44 @@
+"""The campaign part of a sheet: the log (entries recorded or crossed out)
+and the counters, checked against the tale's declared sections and counters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tales.saves.fields import Fields
+from tales.story.model import Tale
+
+CROSSED_OUT = ("crossed out", "crossed-out", "x")
+
+
+def read_campaign(
+    campaign: dict[Any, Any], fields: Fields, tale: Tale
+) -> tuple[dict[str, dict[str, bool]], dict[str, int]]:
+    """The log (entry -> crossed out) and the counters a sheet records."""
+    log: dict[str, dict[str, bool]] = {}
+    raw_log = campaign.get("log") or {}
+    for section, entries in raw_log.items() if isinstance(raw_log, dict) else ():
+        name = fields.word(
+            str(section),
+            fields.at(raw_log, section),
+            f"campaign.log.{section}",
+            tale.log_sections,
+            "campaign log section",
+        )
+        if name is not None and isinstance(entries, dict):
+            log[name] = {
+                str(entry): str(mark).lower() in CROSSED_OUT for entry, mark in entries.items()
+            }
+    counters: dict[str, int] = {}
+    raw_counters = campaign.get("counters") or {}
+    for counter, value in raw_counters.items() if isinstance(raw_counters, dict) else ():
+        name = fields.word(
+            str(counter),
+            fields.at(raw_counters, counter),
+            f"campaign.counters.{counter}",
+            tale.counters,
+            "campaign counter",
+        )
+        if name is not None and isinstance(value, int) and not isinstance(value, bool):
+            counters[name] = value
+    return log, counters
