@@ -143,9 +143,17 @@ class SavedGame:
                 f"there is already a save named {files.name!r}; choose another name "
                 f"(or remove it first: tales saves rm {files.name})"
             )
+        kept = [
+            (n, SaveFiles.named(folder, f"{self.context.session}@{n}")) for n in self.checkpoints()
+        ]
         self.files = files
         self.journal = journal.JournalWriter(files.journal)
         self.context = replace(self.context, session=files.name)
+        for checkpoint, old in kept:  # the checkpoints come along under the new name
+            new = SaveFiles.named(folder, f"{files.name}@{checkpoint}")
+            write_atomic(new.sheet, old.sheet.read_text(encoding="utf-8"))
+            if old.journal.exists():
+                write_atomic(new.journal, old.journal.read_text(encoding="utf-8"))
         self.first_sheet = _renamed(self.first_sheet, files.name)
         self.sheet = _renamed(self.sheet, files.name)
         self.persist()

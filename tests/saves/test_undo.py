@@ -212,3 +212,21 @@ def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, save
     again, warnings = load_saved(files, core)
     assert warnings == []
     assert picture(again.game) == picture(saved.game)
+
+
+def test_checkpoints_come_along_when_the_game_is_saved_under_another_name(core, bell, saves):
+    files = SaveFiles.named(saves, "friday")
+    setup = setup_for(11)
+    context = new_context("friday", bell.root, SCENARIO, bell.tale.content_hash)
+    saved = start_saved(lambda: start_game(core, bell.tale, setup), files, context, core=core)
+    rng = random.Random(11)
+    play(saved, rng, 4)
+    here = picture(saved.game)
+    saved.checkpoint("here")
+    saved.save_as("saturday")
+    play(saved, rng, 5)
+    assert saved.checkpoints() == ["here"]
+    saved.rewind("here")
+    assert picture(saved.game) == here
+    assert saved.name == "saturday"
+    assert SaveFiles.named(saves, "friday@here").exists()  # the old one stays as it was
