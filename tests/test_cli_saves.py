@@ -419,3 +419,13 @@ def test_a_damaged_sheet_lists_its_problems_and_is_left_as_it_was(
     )
     assert "> status" not in result.output, "the game does not start"
     assert snapshot(folder) == before
+
+
+def test_show_a_save_from_before_the_first_round_names_the_whole_team(folder: Path) -> None:
+    """A sheet written at setup lists the characters by name only; the printed
+    sheet still shows every player and every Companion."""
+    assert tales("play", *SOLO, "--save", "early").exit_code == 0
+    shown = tales("saves", "show", "early").output
+    assert "### Ezra Marsh" in shown
+    for companion in ("Arthur Blackwood", "Elizabeth Hawthorne", "Irene Dubois"):
+        assert f"| {companion} |  |  |" in shown

@@ -84,12 +84,8 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "notes": data.get("notes") or "",
         "players": players,
         "companions": [
-            {
-                "name": str(n),
-                "ENERGY": (c or {}).get("ENERGY", ""),
-                "MAGIC": (c or {}).get("MAGIC", ""),
-            }
-            for n, c in (companions.items() if isinstance(companions, dict) else [])
+            {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
+            for n, c in _pairs(companions)
         ],
         "clues": [book.clues.get(str(c), str(c)) for c in (found.get("clue") or [])],
         "keywords": [str(k) for k in data.get("keywords") or []],
