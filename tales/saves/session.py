@@ -43,7 +43,9 @@ class SavedGame:
         first_sheet: Sheet,
         files: SaveFiles | None,
         context: SheetContext,
+        game: Game | None = None,
     ) -> None:
+        """``game``: the origin already built, so it is not built twice."""
         self.origin = origin  # the session's starting point, built afresh
         self.first_sheet = first_sheet  # the sheet of that starting point
         self.files = files
@@ -54,10 +56,10 @@ class SavedGame:
         self._applying = False
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
-        self.game = self._start()
+        self.game = self._start(game)
 
-    def _start(self) -> Game:
-        game = self.origin()
+    def _start(self, game: Game | None = None) -> Game:
+        game = game or self.origin()
         game.book.on_round_end = self._round_ended
         return game
 
@@ -223,7 +225,7 @@ def start_saved(
     """A new game, saved from its setup on (so a crash in round 1 loses nothing)."""
     game = origin()
     first = Sheet(capture(game.table, game.book, context, at_setup=True), 0, 0)
-    saved = SavedGame(origin, first, files, context)
+    saved = SavedGame(origin, first, files, context, game)
     saved.core = core
     saved.persist()
     return saved
@@ -265,7 +267,7 @@ def load_saved(
         def origin() -> Game:
             return loaded.start(core, fresh_seed=seed)[0]
 
-    saved = SavedGame(origin, first, target, context)
+    saved = SavedGame(origin, first, target, context, game)
     saved.core = core
     expected = journal.header(loaded.session, int(loaded.data.get("round", 0) or 0))
     text = journal.read(files.journal)
