@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tales.cli import cli
+from tests.prompt_output import replies
 
 SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "ezra"]
-END = "End of input: the game stops here."
 # Ezra alone, seed 5: the cliff path to the boat shed, end round 1 keeping the
 # hand, then in round 2 start to drag the dory (a test being prepared), so the
 # save is the sheet after round 1 and one input in its journal.
@@ -46,22 +46,6 @@ def assert_clear_error(result: Result, *words: str) -> None:
     assert result.output.startswith("Error: "), result.output
     for word in words:
         assert word in result.output, result.output
-
-
-def replies(output: str, command: str) -> list[list[str]]:
-    """The lines shown in answer to each ``command`` typed, in order."""
-    found: list[list[str]] = []
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if line.startswith("> ") or line == END:
-            if current is not None:
-                found.append(current)
-            current = [] if line == f"> {command}" else None
-        elif current is not None:
-            current.append(line)
-    if current is not None:
-        found.append(current)
-    return found
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

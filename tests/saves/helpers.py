@@ -76,7 +76,7 @@ def random_input(game: Game, rng: random.Random) -> str:
 def new_saved(core: Core, bell: Bell, setup: GameSetup, files: SaveFiles | None) -> SavedGame:
     name = files.name if files is not None else "unsaved"
     context = new_context(name, bell.root, setup.scenario, bell.tale.content_hash)
-    return start_saved(lambda: start_game(core, bell.tale, setup), files, context)
+    return start_saved(lambda: start_game(core, bell.tale, setup), files, context, core)
 
 
 def signature(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, int | None]]:

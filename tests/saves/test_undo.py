@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tales.errors import TalesError
-from tales.saves.session import SavedGame, load_saved, new_context, start_saved
+from tales.saves.session import SavedGame, load_saved
 from tales.saves.store import SaveFiles, SaveNameError
-from tales.story.game import GameSetup, replay, start_game
+from tales.story.game import GameSetup, replay
 from tests.saves.helpers import SCENARIO, new_saved, picture, random_input, setup_for
 
 
@@ -23,6 +23,14 @@ def play(saved: SavedGame, rng: random.Random, count: int) -> None:
         if saved.game.engine.pending is None:
             return
         saved.apply(random_input(saved.game, rng))
+
+
+def four_inputs_in(core, bell, saves: Path) -> tuple[SavedGame, SaveFiles, random.Random]:
+    """The save 'friday' of a seeded game, four random inputs played."""
+    files = SaveFiles.named(saves, "friday")
+    saved, rng = new_saved(core, bell, setup_for(11), files), random.Random(11)
+    play(saved, rng, 4)
+    return saved, files, rng
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -122,12 +130,7 @@ def test_a_game_without_files_has_no_checkpoints(core, bell):
 
 
 def test_rewind_goes_back_to_a_checkpoint_and_saves_on_under_the_session(core, bell, saves):
-    files = SaveFiles.named(saves, "friday")
-    setup = setup_for(11)
-    context = new_context("friday", bell.root, SCENARIO, bell.tale.content_hash)
-    saved = start_saved(lambda: start_game(core, bell.tale, setup), files, context, core=core)
-    rng = random.Random(11)
-    play(saved, rng, 4)
+    saved, files, rng = four_inputs_in(core, bell, saves)
     here = picture(saved.game)
     saved.checkpoint("here")
     play(saved, rng, 6)
@@ -196,12 +199,7 @@ def test_rewinding_into_the_session_keeps_it_loadable(core, bell, saves):
 def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, saves):
     """Rewinding replaces the session's game; its round-end sheets must still
     reach the save on disk, so a load after more rounds is the game played."""
-    files = SaveFiles.named(saves, "friday")
-    setup = setup_for(11)
-    context = new_context("friday", bell.root, SCENARIO, bell.tale.content_hash)
-    saved = start_saved(lambda: start_game(core, bell.tale, setup), files, context, core=core)
-    rng = random.Random(11)
-    play(saved, rng, 4)
+    saved, files, rng = four_inputs_in(core, bell, saves)
     saved.checkpoint("here")
     play(saved, rng, 6)
     saved.rewind("here")
@@ -215,12 +213,7 @@ def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, save
 
 
 def test_checkpoints_come_along_when_the_game_is_saved_under_another_name(core, bell, saves):
-    files = SaveFiles.named(saves, "friday")
-    setup = setup_for(11)
-    context = new_context("friday", bell.root, SCENARIO, bell.tale.content_hash)
-    saved = start_saved(lambda: start_game(core, bell.tale, setup), files, context, core=core)
-    rng = random.Random(11)
-    play(saved, rng, 4)
+    saved, _, rng = four_inputs_in(core, bell, saves)
     here = picture(saved.game)
     saved.checkpoint("here")
     saved.save_as("saturday")

@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tales.cli import cli
+from tests.prompt_output import END, replies
 
 SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "ezra"]
 DEFAULT = "bell-house-5"  # the save's name made from the scenario and the seed
-END = "End of input: the game stops here."
 # The first inputs of this game (Ezra alone, seed 5): options 1, 2, 3 are the
 # cliff path to the boat shed, the move back to the landing stage and the
 # discard that pays for it.
@@ -47,22 +47,6 @@ def scripted(tmp_path: Path, *lines: str, args: tuple[str, ...] = ()) -> Result:
     result = play(*SOLO, *args, "--script", str(script))
     assert result.exit_code == 0, result.output
     return result
-
-
-def replies(output: str, command: str) -> list[list[str]]:
-    """The lines shown in answer to each ``command`` typed, in order."""
-    found: list[list[str]] = []
-    current: list[str] | None = None
-    for line in output.splitlines():
-        if line.startswith("> ") or line == END:
-            if current is not None:
-                found.append(current)
-            current = [] if line == f"> {command}" else None
-        elif current is not None:
-            current.append(line)
-    if current is not None:
-        found.append(current)
-    return found
 
 
 def reply(output: str, command: str) -> list[str]:
