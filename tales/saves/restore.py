@@ -25,6 +25,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields, describe, suggest
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
+from tales.saves.sheet_fields import read_difficulty
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -85,13 +86,7 @@ class _Restorer(WorldRestorer):
         f.only(data, PAPER_FIELDS, "")
         if isinstance(self.digital, dict) and self.digital:
             f.only(self.digital, DIGITAL_FIELDS, "digital")
-        difficulty = f.word(
-            data.get("difficulty", "standard"),
-            f.at(data, "difficulty"),
-            "difficulty",
-            list(self.scenario.board.start),
-            "difficulty",
-        )
+        difficulty = read_difficulty(data, f, self.scenario)
         rounds = f.get(data, "round", int, "")
         if rounds is not None and rounds < 0:
             f.problem(f.at(data, "round"), "round", f"{rounds} is below 0: the round just played")
@@ -205,23 +200,7 @@ class _Restorer(WorldRestorer):
         f, path = self.f, f"players.{sheet.name}"
         f.only(entry, PLAYER_FIELDS, path)
         inv = Investigator.fresh(sheet)
-        for track in Track:
-            if track.value in entry:
-                value = f.count(
-                    entry,
-                    track.value,
-                    f"{path}.{track.value}",
-                    high=sheet.maxima[track],
-                    limit_of=f"{sheet.name}'s maximum {track.value}",
-                )
-                if value is not None:
-                    inv.set_track(track, value)
-            elif not self.exact or track in (Track.VITALITY, Track.SANITY):
-                f.problem(
-                    f.at(entry, None),
-                    f"{path}.{track.value}",
-                    "is missing: expected a whole number",
-                )
+        self._tracks(inv, entry, path, tuple(Track))
         dead = f.get(entry, "dead", bool, path, required=False, default=False)
         inv.dead = bool(dead) or inv.vitality == 0 or inv.sanity == 0
         location = entry.get("location")
@@ -249,24 +228,30 @@ class _Restorer(WorldRestorer):
         f, path = self.f, f"companions.{sheet.name}"
         f.only(entry, ("ENERGY", "MAGIC"), path)
         inv = Investigator.fresh(sheet, companion=True)
-        for track in (Track.ENERGY, Track.MAGIC):
+        self._tracks(inv, entry, path, (Track.ENERGY, Track.MAGIC))
+        return inv
+
+    def _tracks(
+        self, inv: Investigator, entry: dict[Any, Any], path: str, tracks: tuple[Track, ...]
+    ) -> None:
+        """Each track the sheet must give, from 0 to the character's maximum."""
+        for track in tracks:
             if track.value not in entry:
-                f.problem(
-                    f.at(entry, None),
+                self.f.problem(
+                    self.f.at(entry, None),
                     f"{path}.{track.value}",
                     "is missing: expected a whole number",
                 )
                 continue
-            value = f.count(
+            value = self.f.count(
                 entry,
                 track.value,
                 f"{path}.{track.value}",
-                high=sheet.maxima[track],
-                limit_of=f"{sheet.name}'s maximum {track.value}",
+                high=inv.sheet.maxima[track],
+                limit_of=f"{inv.name}'s maximum {track.value}",
             )
             if value is not None:
                 inv.set_track(track, value)
-        return inv
 
     def _tokens(self, entry: dict[Any, Any], path: str) -> Counter[StatusToken]:
         tokens = self.f.word_counts(

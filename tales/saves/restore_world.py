@@ -12,8 +12,8 @@ from tales.rules.encounters import EncounterState
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
-from tales.saves.campaign_fields import read_campaign
 from tales.saves.fields import Fields, describe
+from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
 from tales.story.interpreter import StoryState
 from tales.story.model import ScenarioBook, Tale
@@ -306,40 +306,36 @@ class WorldRestorer:
                 self.scenario.encounters[slug], place, way, tokens
             )
 
+    def _from_box(self, needed: int, box: int, field: str, what: str) -> int:
+        """What the box keeps once ``needed`` are in play; asking for more
+        than it holds is a problem (the Golden Rule)."""
+        if needed > box:
+            self.f.problem(
+                (1, 1), field, f"the sheet puts {needed} {what} in play, but the box has {box}"
+            )
+        return max(box - needed, 0)
+
     def _supply(self, table: Table) -> None:
         """Ruling sheet-supply: the supply is the box less what is in play.
         A digital sheet gives the order of the status card piles too."""
-        supply, f = table.supply, self.f
+        supply = table.supply
         held: Counter[StatusToken] = Counter()
         for inv in table.investigators.values():
             held.update(inv.tokens)
         for token, count in held.items():
-            if count > supply.status_tokens[token]:
-                f.problem(
-                    (1, 1),
-                    "status_tokens",
-                    f"the sheets hold {count} {token} tokens, "
-                    f"but the box has {supply.status_tokens[token]}",
-                )
-            supply.status_tokens[token] -= min(count, supply.status_tokens[token])
+            supply.status_tokens[token] = self._from_box(
+                count, supply.status_tokens[token], "status_tokens", f"{token} tokens"
+            )
         for symbol, count in table.event_tokens.items():
-            supply.event_tokens[symbol] -= min(count, supply.event_tokens[symbol])
+            supply.event_tokens[symbol] = self._from_box(
+                count, supply.event_tokens[symbol], "event_tokens", f"{symbol} tokens"
+            )
         uses = sum(h.uses for inv in table.investigators.values() for h in inv.items)
-        if uses > supply.use_markers:
-            f.problem(
-                (1, 1),
-                "items",
-                f"the items hold {uses} use markers, but the box has {supply.use_markers}",
-            )
-        supply.use_markers -= min(uses, supply.use_markers)
+        supply.use_markers = self._from_box(uses, supply.use_markers, "items", "use markers")
         tokens = sum(e.tokens for e in table.encounters.values())
-        if tokens > supply.encounter_tokens:
-            f.problem(
-                (1, 1),
-                "encounters",
-                f"{tokens} Encounter tokens, but the box has {supply.encounter_tokens}",
-            )
-        supply.encounter_tokens -= min(tokens, supply.encounter_tokens)
+        supply.encounter_tokens = self._from_box(
+            tokens, supply.encounter_tokens, "encounters", "Encounter tokens"
+        )
         piles = self.digital.get("supply")
         if isinstance(piles, dict):
             for kind in StatusCardKind:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
-from tales.saves.campaign_fields import read_campaign
 from tales.saves.fields import Fields, describe
+from tales.saves.sheet_fields import read_campaign, read_difficulty
 from tales.story.campaign import CampaignState
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -56,13 +56,7 @@ def read_setup(
             f"together, with at least one player; this sheet names {len(everyone)}",
         )
     book = tale.scenarios[str(data["scenario"])]
-    difficulty = fields.word(
-        data.get("difficulty", "standard"),
-        fields.at(data, "difficulty"),
-        "difficulty",
-        list(book.scenario.board.start),
-        "difficulty",
-    )
+    difficulty = read_difficulty(data, fields, book.scenario)
     digital = data.get("digital")
     seed = digital.get("seed") if isinstance(digital, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -1,10 +1,12 @@
-"""The campaign part of a sheet: the log (entries recorded or crossed out)
-and the counters, checked against the tale's declared sections and counters."""
+"""Fields every kind of sheet has: the difficulty, and the campaign part (the
+log, entries recorded or crossed out, and the counters, checked against the
+tale's declared sections and counters)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tales.rules.scenario import Scenario
 from tales.saves.fields import Fields
 from tales.story.model import Tale
 
@@ -42,3 +44,14 @@ def read_campaign(
         if name is not None and isinstance(value, int) and not isinstance(value, bool):
             counters[name] = value
     return log, counters
+
+
+def read_difficulty(data: dict[Any, Any], fields: Fields, scenario: Scenario) -> str | None:
+    """One of the scenario's difficulties; standard when the sheet says none."""
+    return fields.word(
+        data.get("difficulty", "standard"),
+        fields.at(data, "difficulty"),
+        "difficulty",
+        list(scenario.board.start),
+        "difficulty",
+    )
