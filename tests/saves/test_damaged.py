@@ -5,6 +5,7 @@ and the file is left exactly as it was."""
 from __future__ import annotations
 
 import difflib
+import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,8 @@ import pytest
 from tales.errors import TalesError
 from tales.saves.load import SheetError, read_sheet
 from tales.saves.session import load_saved
-from tests.saves.helpers import DATA, copy_sheet
+from tales.saves.store import SaveFiles
+from tests.saves.helpers import DATA, copy_sheet, new_saved, random_input, setup_for
 
 DAMAGED = DATA / "damaged"
 SMALL = DATA / "small-sheet.yaml"
@@ -128,3 +130,20 @@ def test_a_dead_flag_that_is_not_true_or_false_is_refused(core, saves):
     with pytest.raises(SheetError) as refused:
         load_saved(files, core)
     _refusal(refused.value, files.sheet, Damage("players.Ezra Marsh.dead", 14, "true or false"))
+
+
+def test_a_digital_sheet_missing_a_track_is_refused(core, bell, saves):
+    """A digital sheet always writes every track; one deleted by hand is named,
+    never quietly taken at the character's maximum."""
+    files = SaveFiles.named(saves, "digital")
+    saved = new_saved(core, bell, setup_for(3), files)
+    rng = random.Random(3)
+    while saved.sheet.round_played < 1:
+        saved.apply(random_input(saved.game, rng))
+    text = files.sheet.read_text(encoding="utf-8")
+    damaged = re.sub(r"\n    ENERGY: \d+", "", text, count=1)
+    assert damaged != text
+    files.sheet.write_text(damaged, encoding="utf-8")
+    with pytest.raises(SheetError, match=r"players\.[A-Za-z ]+\.ENERGY: is missing"):
+        load_saved(files, core)
+    assert files.sheet.read_text(encoding="utf-8") == damaged
