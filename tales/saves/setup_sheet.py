@@ -9,7 +9,7 @@ from typing import Any
 from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields, describe
 from tales.saves.sheet_fields import read_campaign, read_difficulty
-from tales.story.campaign import CampaignState
+from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
@@ -87,10 +87,7 @@ def _campaign(
         state.log, state.counters = read_campaign(raw, fields, tale)
         points = raw.get("points", 0)
         state.points = points if isinstance(points, int) and points >= 0 else 0
-    cards = {
-        **core.items,
-        **{k: v for b in tale.scenarios.values() for k, v in b.scenario.items.items()},
-    }
+    cards = item_cards(core.items, tale)
     names = {core.investigators[slug].name: slug for slug in players}
     carried = data.get("carried") or {}
     for name, item in carried.items() if isinstance(carried, dict) else ():

@@ -10,9 +10,11 @@ carrying over their achievements from one scenario to the next."
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.items import ItemCard
 from tales.rules.scoring import carry_over, exploration_points
 from tales.rules.table import Table
 from tales.story.interlude import play_interlude
@@ -30,6 +32,7 @@ class CampaignState:
     counters: dict[str, int] = field(default_factory=dict)
     carried: dict[str, str] = field(default_factory=dict)  # investigator -> item
     points: int = 0  # exploration points carried in (ruling ``exploration-carry``)
+    continues: bool = True  # False: a scenario started on its own
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,29 @@ class NextScenario:
     after: str
     seed: int
     campaign: CampaignState
+
+
+def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
+    """A scenario started on its own: its standalone preset's log and counters."""
+    preset = tale.standalone.get(scenario, {})
+    counters, log = preset.get("counters"), preset.get("log")
+    return CampaignState(
+        log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
+        if isinstance(log, dict)
+        else {},
+        counters={str(k): int(v) for k, v in counters.items()}
+        if isinstance(counters, dict)
+        else {},
+        continues=False,
+    )
+
+
+def item_cards(core_items: Mapping[str, ItemCard], tale: Tale) -> dict[str, ItemCard]:
+    """Every Item card a campaign can carry: the box's and every scenario's."""
+    cards = dict(core_items)
+    for book in tale.scenarios.values():
+        cards.update(book.scenario.items)
+    return cards
 
 
 def following(tale: Tale, scenario: str) -> str | None:

@@ -15,7 +15,13 @@ from tales.rules.events import Event
 from tales.rules.round import play_scenario
 from tales.rules.setup import new_game
 from tales.rules.table import Table
-from tales.story.campaign import CampaignState, NextScenario, between_scenarios
+from tales.story.campaign import (
+    CampaignState,
+    NextScenario,
+    between_scenarios,
+    item_cards,
+    standalone_campaign,
+)
 from tales.story.core import Core
 from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
 from tales.story.model import Tale
@@ -83,24 +89,11 @@ def start_game(
         rulings=core.rulings,
     )
     if campaign is None:
-        preset = tale.standalone.get(setup.scenario, {})
-        counters, log = preset.get("counters"), preset.get("log")
-        campaign = CampaignState(
-            log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
-            if isinstance(log, dict)
-            else {},
-            counters={str(k): int(v) for k, v in counters.items()}
-            if isinstance(counters, dict)
-            else {},
-        )
-        story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
-    else:
-        story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
+        campaign = standalone_campaign(tale, setup.scenario)
+    story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
+    if campaign.continues:
         story.carried_points, story.continues_campaign = campaign.points, True
-        cards = {
-            **core.items,
-            **{k: v for b in tale.scenarios.values() for k, v in b.scenario.items.items()},
-        }
+        cards = item_cards(core.items, tale)
         for slug, item in campaign.carried.items():
             inv = table.investigators.get(slug)
             if inv is not None and item in cards and inv.item(item) is None:
