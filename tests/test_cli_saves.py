@@ -413,3 +413,14 @@ def test_show_a_save_from_before_the_first_round_names_the_whole_team(folder: Pa
     assert "### Ezra Marsh" in shown
     for companion in ("Arthur Blackwood", "Elizabeth Hawthorne", "Irene Dubois"):
         assert f"| {companion} |  |  |" in shown
+
+
+def test_play_load_with_save_goes_on_under_the_new_name(friday: Result, folder: Path) -> None:
+    before = (folder / "friday.yaml").read_bytes()
+    result = tales("play", "--load", "friday", "--save", "saturday", stdin="status\n")
+    assert result.exit_code == 0, result.output
+    assert (folder / "saturday.yaml").is_file()
+    assert "session: saturday" in (folder / "saturday.yaml").read_text(encoding="utf-8")
+    assert (folder / "friday.yaml").read_bytes() == before  # the loaded save stays as it was
+    again = tales("play", "--load", "friday", "--save", "saturday", stdin="")
+    assert_clear_error(again, "there is already a save named 'saturday'")
