@@ -1,0 +1,140 @@
+"""Benchmark two versions of tales side by side, interleaved, by CPU time.
+
+    python tools/bench_compare.py [--base REV] [--rounds N] [--json]
+
+The machine is shared and noisy, so a figure measured at one moment says
+little about a figure measured at another. This script checks ``REV`` out
+into a temporary git worktree and runs the same workloads against it and
+against this working tree in alternation (base, this, base, this, ...), each
+in a fresh process. For every run it records the child's CPU time (user +
+system, from ``getrusage``: what ``time.process_time`` would report inside
+it) beside its wall time, and prints the medians, the ratio this/base of
+the CPU medians and the load average before and after. A ratio below 1.00
+means this tree is faster.
+
+The workloads use only the command-line contract (``tales --version``,
+``tales check``, ``tales simulate --json``, a scripted ``tales play``), so
+they run unchanged on any version that keeps it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parents[1]
+BELL = "storybooks/the-drowned-bell"
+REEF = "storybooks/the-reef-ledger"
+# A scripted game: end every round, keep cards, draw on, take the first choice.
+SCRIPT = "end-round\nkeep\nkeep\ndraw\nchoice:0\n" * 40
+
+WORKLOADS: dict[str, tuple[list[str], str]] = {
+    "version": (["--version"], ""),
+    "check-storybooks": (["check", "storybooks"], ""),
+    "simulate-bell-300": (
+        ["simulate", BELL, "--runs", "300", "--seed", "1", "--jobs", "1", "--json"],
+        "",
+    ),
+    "simulate-reef-60": (
+        ["simulate", REEF, "--runs", "60", "--seed", "1", "--jobs", "1", "--json"],
+        "",
+    ),
+    "play-scripted": (["play", BELL, "--seed", "1", "--players", "2", "--no-save"], SCRIPT),
+}
+
+
+@contextmanager
+def worktree(rev: str) -> Iterator[Path]:
+    """``rev`` checked out beside this tree, removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="tales-base-"))
+    subprocess.run(
+        ["git", "-C", str(HERE), "worktree", "add", "--detach", "-q", str(folder), rev],
+        check=True,
+    )
+    try:
+        yield folder
+    finally:
+        subprocess.run(
+            ["git", "-C", str(HERE), "worktree", "remove", "--force", str(folder)], check=False
+        )
+
+
+def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float]:
+    """(CPU seconds, wall seconds) of one ``python -m tales ARGS`` in ``tree``."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "NO_COLOR": "1"}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "tales", *args],
+        cwd=tree,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall
+
+
+def compare(base: Path, rounds: int, names: list[str]) -> dict[str, dict[str, float]]:
+    report: dict[str, dict[str, float]] = {}
+    for name in names:
+        args, stdin = WORKLOADS[name]
+        samples: dict[str, list[tuple[float, float]]] = {"base": [], "this": []}
+        for _ in range(rounds):  # interleaved: the load hits both alike
+            samples["base"].append(run_once(base, args, stdin))
+            samples["this"].append(run_once(HERE, args, stdin))
+        row: dict[str, float] = {}
+        for side, runs in samples.items():
+            row[f"{side}_cpu_s"] = statistics.median(c for c, _ in runs)
+            row[f"{side}_wall_s"] = statistics.median(w for _, w in runs)
+        row["cpu_ratio"] = row["this_cpu_s"] / row["base_cpu_s"]
+        report[name] = row
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--base", default="HEAD", help="the revision to compare against")
+    parser.add_argument("--rounds", type=int, default=5, help="runs of each side per workload")
+    parser.add_argument("--only", action="append", choices=sorted(WORKLOADS), default=None)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    names = args.only or list(WORKLOADS)
+    load_before = os.getloadavg()
+    with worktree(args.base) as base:
+        report = compare(base, args.rounds, names)
+    load_after = os.getloadavg()
+    if args.json:
+        print(json.dumps({"base": args.base, "load": [load_before, load_after], **report}))
+        return
+    print(f"base {args.base} against this tree, {args.rounds} interleaved runs each, medians")
+    print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
+    print(
+        f"{'workload':20} {'base cpu':>9} {'this cpu':>9} {'ratio':>6} {'base wall':>10} "
+        f"{'this wall':>10}"
+    )
+    for name, row in report.items():
+        print(
+            f"{name:20} {row['base_cpu_s']:8.3f}s {row['this_cpu_s']:8.3f}s "
+            f"{row['cpu_ratio']:6.2f} {row['base_wall_s']:9.3f}s {row['this_wall_s']:9.3f}s"
+        )
+
+
+if __name__ == "__main__":
+    main()
