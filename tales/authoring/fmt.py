@@ -6,8 +6,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from tales.story.problems import Problem
-from tales.story.yamlio import YamlFileError, read_yaml
+from tales.errors import YamlFileError
+from tales.problems import Problem
+from tales.story.yamlio import read_yaml
 
 # Canonical form is layout (indentation, spacing), not wrapping: long lines
 # stay as the author wrote them.

@@ -9,7 +9,6 @@ you mean".
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,7 +18,8 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from tales.errors import TalesError
+from tales.errors import StoryExpressionError
+from tales.problems import did_you_mean
 
 FUNCTIONS = (
     "keyword",
@@ -47,10 +47,6 @@ VALUES = (
     "magic",
 )
 VOCABULARY = FUNCTIONS + VALUES
-
-
-class StoryExpressionError(TalesError):
-    """A condition or text that cannot be evaluated."""
 
 
 MAX_POWER = 64  # 2**64 is plenty for a board game; 9**9**9 would hang the checker
@@ -122,9 +118,7 @@ def analyse(source: str, *, template: bool) -> Analysis:
     assigned = {n.name for n in parsed.find_all(nodes.Name) if n.ctx in ("store", "param")}
     used = {n.name for n in parsed.find_all(nodes.Name) if n.ctx == "load"}
     for name in sorted(used - assigned - set(VOCABULARY)):
-        close = difflib.get_close_matches(name, VOCABULARY, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        problems.append(f"{name!r} is not in the story vocabulary{hint}")
+        problems.append(f"{name!r} is not in the story vocabulary{did_you_mean(name, VOCABULARY)}")
     for attribute in sorted({n.attr for n in parsed.find_all(nodes.Getattr)}):
         if attribute.startswith("_"):
             problems.append(f"{attribute!r}: names starting with '_' are not allowed")

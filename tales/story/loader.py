@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tales.problems import Problem, did_you_mean
 from tales.rules.items import ItemCard
 from tales.rules.scenario import (
     DIFFICULTIES,
@@ -44,8 +45,7 @@ from tales.story.model import (
     TestDef,
     Where,
 )
-from tales.story.problems import Problem
-from tales.story.reader import BAD_VALUE, Reader, did_you_mean
+from tales.story.reader import BAD_VALUE, Reader
 
 DUPLICATE = "E201"
 NO_PARAGRAPH = "E202"

@@ -12,14 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tales.errors import TalesError
-from tales.story.problems import Problem
+from tales.errors import YamlFileError
+from tales.problems import Problem
 
-
-class YamlFileError(TalesError):
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        super().__init__(str(problem))
+# How a problem names the type a field should have.
+TYPE_NAMES: dict[type, str] = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    dict: "a mapping",
+    list: "a list",
+}
 
 
 def read_yaml(path: Path, *, fast: bool = False) -> Any:
@@ -112,3 +115,44 @@ def item_position(sequence: Any, index: int) -> tuple[int, int]:
         return (line + 1, col + 1)
     except (KeyError, IndexError, TypeError, AttributeError):
         return (lc.line + 1, lc.col + 1)
+
+
+def is_kind(value: Any, kind: type) -> bool:
+    """``isinstance``, except that true and false are not whole numbers."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def describe(value: Any) -> str:
+    """A value as a problem quotes it: ``'lantern'``, ``3``, ``a list``..."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if not isinstance(value, str | int | float):
+        return type(value).__name__
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:40] + "..."
+
+
+class PositionReader:
+    """What the storybook reader and the save-sheet reader share: one file's
+    problems, collected with the line and column of the value at fault."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+
+    def record(self, where: tuple[int, int], code: str, message: str, field: str = "") -> None:
+        self.problems.append(
+            Problem(str(self.path), where[0], where[1], code, message, field=field)
+        )
+
+    def at(self, mapping: Any, key: Any) -> tuple[int, int]:
+        return position(mapping, key)
+
+    def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
+        return item_position(sequence, index)
