@@ -245,7 +245,7 @@ def _check_interlude_paragraph(loader: _ScenarioLoader, paragraph: Paragraph) ->
 def content_hash(root: Path) -> str:
     """A hash of every YAML file of a tale, by relative path and bytes."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.yaml")):
+    for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
         digest.update(str(path.relative_to(root)).encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
