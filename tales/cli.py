@@ -131,7 +131,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         click.echo(json.dumps(report, indent=2))
     else:
         for problem in problems:
-            click.echo(str(problem))
+            click.echo(problem.annotated())
         summary = f"{len(errors)} errors, {len(warnings)} warnings"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
         click.echo(f"{summary}; checked {scenarios or 'the core components'}.")

@@ -30,7 +30,7 @@ from tales.rules.scenario import (
 )
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.rules.teststate import Ease
-from tales.story.conditions import analyse
+from tales.story.conditions import analyse, source_line
 from tales.story.effects import parse_effect
 from tales.story.model import (
     ChoiceDef,
@@ -683,7 +683,7 @@ class _ScenarioLoader:
         reader.only_keys(node, _PARAGRAPH_KEYS, what)
         text = reader.get(node, "text", str, what=what, required=False) or ""
         if text:
-            self._expression(text, self.at(reader, node, "text"), template=True)
+            self._expression(reader, node, "text", template=True)
         goto = self._goto(reader, node, "goto", what)
         at = reader.get(node, "at", str, what=what, required=False)
         if at is not None:
@@ -791,13 +791,17 @@ class _ScenarioLoader:
     def _condition(self, reader: Reader, node: dict[str, Any], what: str) -> str | None:
         condition = reader.get(node, "if", str, what=what, required=False)
         if condition is not None:
-            self._expression(condition, self.at(reader, node, "if"), template=False)
+            self._expression(reader, node, "if", template=False)
         return condition
 
-    def _expression(self, source: str, where: Where, *, template: bool) -> None:
+    def _expression(
+        self, reader: Reader, node: dict[str, Any], key: str, *, template: bool
+    ) -> None:
+        source, where = node[key], self.at(reader, node, key)
         analysis = analyse(source, template=template)
-        for message in analysis.problems:
-            self.error(where, BAD_EXPRESSION, message)
+        for line, message in analysis.problems:  # at Jinja's line, with the line printed under
+            at, shown = reader.in_text(node, key, line), source_line(source, line)
+            self.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
         for word in analysis.arguments("keyword"):
             self.refs.keywords.append((word, where))
         for number in analysis.arguments("visited"):

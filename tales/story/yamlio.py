@@ -156,3 +156,33 @@ class PositionReader:
 
     def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
         return item_position(sequence, index)
+
+    def in_text(self, mapping: Any, key: Any, line: int) -> tuple[int, int]:
+        """Where line ``line`` (1-based) of the text ``mapping[key]`` was
+        written. A literal block (``|``) keeps its lines, so that is the
+        line inside the block; folded or quoted text does not, and a file
+        read without positions knows none: there, where the key is."""
+        start = block_start(mapping, key)
+        if start is None:
+            return self.at(mapping, key)
+        at = start + line - 1
+        try:
+            written = self.path.read_text(encoding="utf-8").splitlines()[at - 1]
+        except (OSError, UnicodeDecodeError, IndexError):
+            return self.at(mapping, key)
+        return (at, len(written) - len(written.lstrip()) + 1)
+
+
+def block_start(mapping: Any, key: Any) -> int | None:
+    """1-based line of the first line of the literal block ``mapping[key]``,
+    or None when the value is not a literal block read with positions."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    lc = getattr(mapping, "lc", None)
+    if lc is None or not isinstance(mapping.get(key), LiteralScalarString):
+        return None
+    try:
+        indicator_line, _ = lc.value(key)  # 0-based line of the "|"
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return int(indicator_line) + 2
