@@ -295,12 +295,7 @@ def _load_book(path: Path, scenario: str | None) -> Any:
     tale, problems = load_tale(_tale_folder(path))
     if tale is None:
         raise ContentError.in_tale(path, problems)
-    name = scenario or next(iter(tale.scenarios))
-    if name not in tale.scenarios:
-        raise click.ClickException(
-            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
-        )
-    return tale.scenarios[name]
+    return tale.scenarios[tale.scenario_id(scenario)]
 
 
 @cli.command()

@@ -69,6 +69,10 @@ class ContentError(TalesError):
         return cls(problems, f"{folder} has errors; run 'tales check {folder}'{first}")
 
 
+class UnknownName(TalesError, ValueError):
+    """A scenario (or other thing chosen by name) that the content does not have."""
+
+
 class StoryExpressionError(TalesError):
     """A condition or text that cannot be evaluated."""
 

@@ -40,8 +40,10 @@ def command_of(path: tuple[str, ...]) -> click.Command:
 
 
 def takes_a_path(param: click.Parameter) -> bool:
-    """Arguments (a path, a tale, a save name) and options naming a file or folder."""
-    return isinstance(param, click.Argument) or isinstance(param.type, click.Path | click.File)
+    """Arguments (a path, a tale, a save name), options naming a file or
+    folder, and options naming a thing (a scenario, an investigator, a save)."""
+    names = isinstance(param.type, click.Path | click.File | click.types.StringParamType)
+    return isinstance(param, click.Argument) or names
 
 
 def cases() -> Iterator[tuple[tuple[str, ...], str]]:
@@ -126,6 +128,15 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
 
 def test_every_group_has_help() -> None:
     assert cli.help and cli.commands["saves"].help
+
+
+def test_a_misspelt_scenario_is_one_line_with_a_suggestion() -> None:
+    result = run(["simulate", "--scenario", "low-watr", "--runs", "1"])
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: The Reef Ledger has no scenario 'low-watr'; did you mean 'low-water'? "
+        "(it has low-water)\n"
+    )
 
 
 def test_ctrl_c_is_one_line_and_exit_130(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -266,11 +266,7 @@ def run_simulation(
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
     _, tale = _content(str(tale_path))
-    name = scenario or next(iter(tale.scenarios))
-    if name not in tale.scenarios:
-        raise ValueError(
-            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
-        )
+    name = tale.scenario_id(scenario)
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
     results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)

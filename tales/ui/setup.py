@@ -56,11 +56,7 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
 def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     """Fill in every default: the tale's first scenario, standard difficulty,
     one player, investigators in the box's order, a fresh seed."""
-    scenario = choices.scenario or next(iter(tale.scenarios))
-    if scenario not in tale.scenarios:
-        raise TalesError(
-            f"{tale.title} has no scenario {scenario!r}; it has {', '.join(tale.scenarios)}"
-        )
+    scenario = tale.scenario_id(choices.scenario)
     difficulty = choices.difficulty or "standard"
     chosen = [find_investigator(core, n).slug for n in choices.investigators]
     players = choices.players or max(1, len(chosen))
