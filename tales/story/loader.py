@@ -193,12 +193,12 @@ def _load_interludes(
         start = reader.get(data, "start", int, what="an interlude")
         listed = reader.get(data, "paragraphs", dict, what="an interlude") or {}
         paragraphs: dict[int, Paragraph] = {}
-        for number, body in listed.items():
+        for number in listed:
             where = loader.at(reader, listed, number)
             if not isinstance(number, int) or number < 1:
                 loader.error(where, BAD_VALUE, f"paragraphs are numbered from 1, not {number!r}")
                 continue
-            paragraph = loader._paragraph(reader, number, body, where)
+            paragraph = loader._paragraph(reader, listed, number, where)
             if paragraph is not None:
                 paragraphs[number] = paragraph
                 _check_interlude_paragraph(loader, paragraph)
@@ -657,7 +657,7 @@ class _ScenarioLoader:
         for path in files:
             reader = Reader(path, self.problems, fast=self.fast)
             data = reader.mapping(reader.load(), "a paragraphs file") or {}
-            for number, body in data.items():
+            for number in data:
                 where = self.at(reader, data, number)
                 if not isinstance(number, int) or number < 1:
                     self.error(where, BAD_VALUE, f"paragraphs are numbered from 1, not {number!r}")
@@ -668,14 +668,20 @@ class _ScenarioLoader:
                         where, DUPLICATE, f"paragraph {number} is written twice (first at {first})"
                     )
                     continue
-                paragraph = self._paragraph(reader, number, body, where)
+                paragraph = self._paragraph(reader, data, number, where)
                 if paragraph is not None:
                     paragraphs[number] = paragraph
         return paragraphs
 
-    def _paragraph(self, reader: Reader, number: int, body: Any, where: Where) -> Paragraph | None:
+    def _paragraph(
+        self, reader: Reader, listed: dict[Any, Any], number: int, where: Where
+    ) -> Paragraph | None:
+        body = listed[number]
+        text_at: tuple[Any, Any] = (listed, number)  # where the text was written
         if isinstance(body, str):  # a paragraph that is only text
             body = {"text": body}
+        else:
+            text_at = (body, "text")
         what = f"paragraph {number}"
         node = reader.mapping(body, what, (where.line, where.col))
         if node is None:
@@ -683,7 +689,7 @@ class _ScenarioLoader:
         reader.only_keys(node, _PARAGRAPH_KEYS, what)
         text = reader.get(node, "text", str, what=what, required=False) or ""
         if text:
-            self._expression(reader, node, "text", template=True)
+            self._expression(reader, *text_at, template=True)
         goto = self._goto(reader, node, "goto", what)
         at = reader.get(node, "at", str, what=what, required=False)
         if at is not None:
@@ -795,7 +801,7 @@ class _ScenarioLoader:
         return condition
 
     def _expression(
-        self, reader: Reader, node: dict[str, Any], key: str, *, template: bool
+        self, reader: Reader, node: dict[Any, Any], key: Any, *, template: bool
     ) -> None:
         source, where = node[key], self.at(reader, node, key)
         analysis = analyse(source, template=template)

@@ -78,3 +78,13 @@ def test_tales_check_prints_the_source_line_under_the_message(tmp_path: Path) ->
     (at,) = [i for i, line in enumerate(lines) if "error[E206]" in line]
     assert lines[at + 1] == f"    {BAD_LINE}"
     assert result.exit_code == 1
+
+
+def test_a_paragraph_that_is_only_text_points_inside_its_block(tmp_path: Path) -> None:
+    """``6: |`` with no ``text:`` key: the error is still at its own line, not 1:1."""
+    loaded = load_edited(
+        tmp_path, replace(PARAGRAPHS, "6: You slip.\n", "6: |\n  You slip\n  on {{ slpi }}.\n")
+    )
+    (problem,) = loaded.coded("E206")
+    assert (problem.line, problem.col) == loaded.at(PARAGRAPHS, "on {{ slpi }}")[1:]
+    assert problem.source == "on {{ slpi }}."
