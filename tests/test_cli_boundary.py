@@ -8,6 +8,8 @@ sqlite-utils asks of its own."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -128,6 +130,20 @@ def test_every_command_has_help(path: tuple[str, ...]) -> None:
 
 def test_every_group_has_help() -> None:
     assert cli.help and cli.commands["saves"].help
+
+
+def test_the_console_entry_point_says_one_line_on_stderr(tmp_path: Path) -> None:
+    """The real program, not the test runner: an empty folder to check was a
+    traceback before the boundary."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tales", "check", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == f"Error: no storybook content to check in {str(tmp_path)!r}\n"
 
 
 def test_a_misspelt_scenario_is_one_line_with_a_suggestion() -> None:
