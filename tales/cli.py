@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from tales import __version__
-from tales.errors import TalesError
-
-F = TypeVar("F", bound=Callable[..., Any])
+from tales.errors import ContentError, TalesError
 
 SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 
@@ -27,25 +23,31 @@ SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 
-def friendly_errors(command: F) -> F:
-    """Turn the errors a user can cause into ``click.ClickException``.
+class TalesGroup(click.Group):
+    """The one error boundary of the command line, for every command and
+    subcommand present and future: an error a user can cause (a
+    :class:`TalesError`, a file that cannot be read or decoded) becomes one
+    clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
+    exit 130. Any other exception is a bug in ``tales`` and is not dressed up
+    as the user's mistake."""
 
-    Only :class:`TalesError` and OS errors: any other exception is a bug in
-    ``tales`` and must not be dressed up as the user's mistake."""
-
-    @wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def invoke(self, ctx: click.Context) -> Any:
         try:
-            return command(*args, **kwargs)
-        except BrokenPipeError:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
             raise
         except (TalesError, OSError) as error:
             raise click.ClickException(str(error)) from None
+        except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file named
+            raise click.ClickException(f"cannot read the input as UTF-8 text: {error}") from None
+        except KeyboardInterrupt:
+            click.echo("Interrupted.", err=True)
+            raise click.exceptions.Exit(130) from None
 
-    return wrapper  # type: ignore[return-value]
+    group_class = type  # its subgroups (tales saves ...) are boundaries too
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=TalesGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="tales", message="%(prog)s %(version)s")
 def cli() -> None:
     """Play and author Miskatonic Tales storybooks at the terminal."""
@@ -68,7 +70,6 @@ def cli() -> None:
     "--disadvantage", "mode", flag_value="disadvantage", help="Roll 2 red dice, keep the worse."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a sentence.")
-@friendly_errors
 def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> None:
     """Exact chance of passing a skill test, for the best play.
 
@@ -130,7 +131,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         click.echo(json.dumps(report, indent=2))
     else:
         for problem in problems:
-            click.echo(str(problem))
+            click.echo(problem.annotated())
         summary = f"{len(errors)} errors, {len(warnings)} warnings"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
         click.echo(f"{summary}; checked {scenarios or 'the core components'}.")
@@ -168,7 +169,6 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
 @click.option("--no-save", is_flag=True, help="Play without saving.")
 @click.option("--saves", "saves", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP)
-@friendly_errors
 def play(
     tale: str | None,
     scenario: str | None,
@@ -231,7 +231,6 @@ def play(
     show_default=True,
     help="Where each crash's input log is saved.",
 )
-@friendly_errors
 def simulate(
     path: Path | None,
     scenario: str | None,
@@ -255,7 +254,7 @@ def simulate(
     from tales.authoring.simulate_report import as_html, as_text
     from tales.story.core import tale_path
 
-    tale = path or tale_path(None)
+    tale = _tale_folder(path) if path else tale_path(None)
     show = sys.stderr.isatty() and not as_json
 
     def progress(done: int, total: int) -> None:
@@ -283,19 +282,20 @@ def simulate(
         sys.exit(1)
 
 
+def _tale_folder(path: Path) -> Path:
+    """``path``, if it is a tale's folder; else one line saying it is not."""
+    if not (path / "tale.yaml").is_file():
+        raise TalesError(f"{str(path)!r} is not a tale's folder: it has no tale.yaml")
+    return path
+
+
 def _load_book(path: Path, scenario: str | None) -> Any:
     from tales.story.loader import load_tale
 
-    tale, problems = load_tale(path)
+    tale, problems = load_tale(_tale_folder(path))
     if tale is None:
-        errors = "\n".join(str(p) for p in problems if p.severity == "error")
-        raise click.ClickException(f"{path} has errors; run 'tales check {path}':\n{errors}")
-    name = scenario or next(iter(tale.scenarios))
-    if name not in tale.scenarios:
-        raise click.ClickException(
-            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
-        )
-    return tale.scenarios[name]
+        raise ContentError.in_tale(path, problems)
+    return tale.scenarios[tale.scenario_id(scenario)]
 
 
 @cli.command()
@@ -309,7 +309,6 @@ def _load_book(path: Path, scenario: str | None) -> Any:
     show_default=True,
     help="DOT for Graphviz, or Mermaid for Markdown.",
 )
-@friendly_errors
 def graph(path: Path, scenario: str | None, form: str) -> None:
     """Draw the story map of a tale's scenario: paragraphs and what leads where."""
     from tales.authoring.graph import to_dot, to_mermaid
@@ -365,7 +364,6 @@ _saves_option = click.option(
 
 @saves.command("list")
 @_saves_option
-@friendly_errors
 def saves_list(folder: Path | None) -> None:
     """Every save in the folder: name, scenario, round and players."""
     from tales.saves.catalog import list_lines
@@ -377,7 +375,6 @@ def saves_list(folder: Path | None) -> None:
 @saves.command("show")
 @click.argument("name")
 @_saves_option
-@friendly_errors
 def saves_show(name: str, folder: Path | None) -> None:
     """Print a save's sheet as text, laid out like the paper Save sheet."""
     from tales.saves.catalog import read_named
@@ -403,7 +400,6 @@ def saves_show(name: str, folder: Path | None) -> None:
     help="Write here instead of printing.",
 )
 @_saves_option
-@friendly_errors
 def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) -> None:
     """A printable sheet (Markdown or HTML) to carry a game back to the table."""
     from tales.saves.catalog import read_named
@@ -421,7 +417,6 @@ def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) 
 @click.argument("name")
 @click.option("--yes", is_flag=True, help="Do not ask before removing.")
 @_saves_option
-@friendly_errors
 def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
     """Remove a save: its sheet, the sheet before it and its journal."""
     from tales.saves.store import SaveFiles, remove, saves_dir
@@ -440,9 +435,6 @@ def main() -> None:
     """Console entry point."""
     try:
         cli.main(prog_name="tales", standalone_mode=True)
-    except KeyboardInterrupt:  # pragma: no cover - interactive only
-        click.echo("Interrupted.", err=True)
-        sys.exit(130)
     except BrokenPipeError:  # output piped into a reader that stopped (| head)
         sys.stderr.close()
         sys.exit(0)

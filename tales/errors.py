@@ -1,15 +1,25 @@
 """The errors ``tales`` raises on purpose.
 
-Every error a user can cause is a :class:`TalesError`; the command line turns
-those into one clear message and an exit code, never a traceback. Messages are
-full sentences that quote the offending input with ``!r``.
+Every error a user or an author can cause is a :class:`TalesError`; the
+command line turns those into one clear message and an exit code, never a
+traceback. Messages are full sentences that quote the offending input with
+``!r``. Every error class of ``tales`` is here, so a caller can catch a narrow
+one without importing the module that raises it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
+from tales.problems import Problem
+
 
 class TalesError(Exception):
     """Base class of every error a user or an author can cause."""
+
+
+# The rules ---------------------------------------------------------------------------
 
 
 class IllegalInput(TalesError, ValueError):
@@ -23,9 +33,69 @@ class RulesError(TalesError, ValueError):
     """A rules call that breaks the rulebook (spending tokens one lacks...)."""
 
 
+class FaceError(TalesError, ValueError):
+    """A face written in words that do not name a face."""
+
+
+class OddsError(TalesError, ValueError):
+    """A question about odds that names no real test (a negative count, too many dice)."""
+
+
+# Content -----------------------------------------------------------------------------
+
+
+class YamlFileError(TalesError):
+    """A YAML file that cannot be read or parsed; ``problem`` says where."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(str(problem))
+
+
 class ContentError(TalesError):
     """Storybook or core content that cannot be loaded; carries every problem."""
 
-    def __init__(self, problems: list[str]) -> None:
-        self.problems = problems
-        super().__init__("\n".join(problems))
+    def __init__(self, problems: Sequence[Problem], summary: str = "") -> None:
+        self.problems = list(problems)
+        super().__init__(summary or "\n".join(map(str, self.problems)))
+
+    @classmethod
+    def in_tale(cls, folder: Path, problems: Sequence[Problem]) -> ContentError:
+        """A tale that does not load, said in one line: the first error,
+        how many more, and the command that lists them all."""
+        errors = [p for p in problems if p.severity == "error"] or list(problems)
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        first = f": {errors[0]}{more}" if errors else ""
+        return cls(problems, f"{folder} has errors; run 'tales check {folder}'{first}")
+
+
+class UnknownName(TalesError, ValueError):
+    """A scenario (or other thing chosen by name) that the content does not have."""
+
+
+class StoryExpressionError(TalesError):
+    """A condition or text that cannot be evaluated."""
+
+
+class StoryLoop(TalesError):
+    """Paragraphs that read each other for ever (``tales check``: E211)."""
+
+
+# Saves -------------------------------------------------------------------------------
+
+
+class SaveNameError(TalesError, ValueError):
+    """A save name that could leave the saves folder or is not a name at all."""
+
+
+class SheetError(TalesError):
+    """A save sheet that cannot be loaded; ``problems`` lists every reason."""
+
+    def __init__(self, file: Path, problems: Sequence[Problem]) -> None:
+        self.problems = sorted(problems)
+        listing = "\n".join(f"  {p}" for p in self.problems)
+        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+        super().__init__(
+            f"the save sheet {file} cannot be loaded ({count}; "
+            f"the file is left as it was):\n{listing}"
+        )

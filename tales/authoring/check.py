@@ -13,9 +13,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tales.story.conditions import FUNCTIONS, StoryExpressionError, called_with, evaluate
+from tales.errors import StoryExpressionError
+from tales.problems import Problem
+from tales.story.conditions import FUNCTIONS, called_with, evaluate
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
-from tales.story.problems import Problem
 
 UNREACHABLE = "W301"
 UNUSED = "W302"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tales.errors import TalesError
+from tales.problems import Problem
 from tales.story.core import Core, core_dir, read_core
-from tales.story.problems import Problem
 
 
 def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, int]]]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from tales.story.problems import Problem
-from tales.story.yamlio import YamlFileError, read_yaml
+from tales.errors import TalesError, YamlFileError
+from tales.problems import Problem
+from tales.story.yamlio import read_yaml
 
 # Canonical form is layout (indentation, spacing), not wrapping: long lines
 # stay as the author wrote them.
@@ -31,9 +32,17 @@ def formatted(path: Path) -> str:
 
 
 def yaml_files(paths: list[Path]) -> list[Path]:
+    """The files named, and the YAML files under each folder named; a folder
+    without any is a mistake, not nothing to do."""
     found: list[Path] = []
     for path in paths:
-        found += sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+        if not path.is_dir():
+            found.append(path)
+            continue
+        inside = sorted(p for p in path.rglob("*.yaml") if p.is_file())
+        if not inside:
+            raise TalesError(f"there are no storybook files (*.yaml) to format in {str(path)!r}")
+        found += inside
     return found
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.authoring.bots import POLICIES
+from tales.errors import ContentError
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
@@ -79,7 +80,7 @@ def _content(tale_path: str) -> tuple[Core, Tale]:
     if tale_path not in _CACHE:
         tale, problems = load_tale(Path(tale_path), fast=True)
         if tale is None:
-            raise ValueError(f"{tale_path} has errors: " + "; ".join(map(str, problems[:3])))
+            raise ContentError.in_tale(Path(tale_path), problems)
         _CACHE[tale_path] = (load_core(), tale)
     return _CACHE[tale_path]
 
@@ -265,11 +266,7 @@ def run_simulation(
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
     _, tale = _content(str(tale_path))
-    name = scenario or next(iter(tale.scenarios))
-    if name not in tale.scenarios:
-        raise ValueError(
-            f"{tale.title} has no scenario {name!r}; it has {', '.join(tale.scenarios)}"
-        )
+    name = tale.scenario_id(scenario)
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
     results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)

@@ -11,12 +11,12 @@ changes, so the game goes on.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from tales.errors import IllegalInput
+from tales.problems import did_you_mean
 from tales.rules.events import Event
 
 R = TypeVar("R")
@@ -92,8 +92,7 @@ class Engine(Generic[R]):
             raise IllegalInput(f"the game is over; {option_id!r} cannot be played")
         if option_id in self.pending.ids:
             return
-        close = difflib.get_close_matches(option_id, self.pending.ids, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
+        hint = did_you_mean(option_id, self.pending.ids)
         raise IllegalInput(f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}")
 
     def apply(self, option_id: str) -> tuple[Event, ...]:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from tales.errors import TalesError
+from tales.errors import FaceError
 from tales.rules.terms import EventSymbol
 
 
@@ -33,10 +33,6 @@ _EVENT_OF_SYMBOL = {
     Symbol.TENTACLE: EventSymbol.TENTACLE,
     Symbol.STAR: EventSymbol.STAR,
 }
-
-
-class FaceError(TalesError, ValueError):
-    """A face written in words that do not name a face."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)

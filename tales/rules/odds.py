@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable, Mapping
 from enum import StrEnum
 from fractions import Fraction
 
-from tales.errors import TalesError
+from tales.errors import OddsError
 from tales.rules.dice import DiceSet, Face
 
 __all__ = ["OddsError", "OddsTable", "RedMode", "odds_table", "pass_probability"]
@@ -58,10 +58,6 @@ class RedMode(StrEnum):
     NORMAL = "normal"  # one red die
     ADVANTAGE = "advantage"  # two red dice, keep the one the player prefers
     DISADVANTAGE = "disadvantage"  # two red dice, keep the worse
-
-
-class OddsError(TalesError, ValueError):
-    """A question about odds that names no real test (a negative count, too many dice)."""
 
 
 # Red dice rolled per mode, before the box's own limit (``DiceSet.red_count``).

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tales.errors import TalesError
+from tales.errors import TalesError, YamlFileError
 from tales.saves import journal
 from tales.saves.load import LoadedSheet, read_sheet
 from tales.saves.store import SaveFiles, list_saves, saves_dir
 from tales.story.core import load_core
-from tales.story.yamlio import YamlFileError, read_yaml
+from tales.story.yamlio import read_yaml
 
 
 def read_named(folder: Path | None, name: str) -> LoadedSheet:

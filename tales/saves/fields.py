@@ -7,74 +7,27 @@ word was misspelt, the nearest word that would do.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar, cast
 
-from tales.story.yamlio import item_position, position
+from tales.problems import did_you_mean
+from tales.story.yamlio import TYPE_NAMES, PositionReader, describe, is_kind
 
 T = TypeVar("T")
 
-_KIND_NAMES = {
-    str: "text",
-    int: "a whole number",
-    bool: "true or false",
-    dict: "a mapping",
-    list: "a list",
-}
 
+class Fields(PositionReader):
+    """Typed access to a sheet's raw data; problems are collected, never raised.
 
-@dataclass(frozen=True, slots=True, order=True)
-class SheetProblem:
-    file: str
-    line: int
-    col: int
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.field}: " if self.field else ""
-        return f"{self.file}:{self.line}:{self.col}: {where}{self.message}"
-
-
-def suggest(word: str, choices: Iterable[str]) -> str:
-    choices = list(choices)
-    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    if not close:
-        lowered = {c.lower(): c for c in choices}
-        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), lowered, n=1)]
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:40] + "..."
-    return shown
-
-
-class Fields:
-    """Typed access to a sheet's raw data; problems are collected, never raised."""
+    A sheet's problems name the field (``players.Arthur Blackwood.VITALITY``)
+    where a storybook's name a rule code."""
 
     def __init__(self, file: str) -> None:
-        self.file = file
-        self.problems: list[SheetProblem] = []
+        super().__init__(Path(file), [])
 
     def problem(self, where: tuple[int, int], field: str, message: str) -> None:
-        self.problems.append(SheetProblem(self.file, where[0], where[1], field, message))
-
-    def at(self, mapping: Any, key: Any) -> tuple[int, int]:
-        return position(mapping, key)
-
-    def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
-        return item_position(sequence, index)
+        self.record(where, "", message, field)
 
     def get(
         self,
@@ -90,18 +43,18 @@ class Fields:
         if key not in mapping or (mapping[key] is None and not required):
             if required:
                 self.problem(
-                    self.at(mapping, None), path, f"is missing: expected {_KIND_NAMES[kind]}"
+                    self.at(mapping, None), path, f"is missing: expected {TYPE_NAMES[kind]}"
                 )
             return default
         value = mapping[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        if not is_kind(value, kind):
             self.problem(
                 self.at(mapping, key),
                 path,
-                f"expected {_KIND_NAMES[kind]}, found {describe(value)}",
+                f"expected {TYPE_NAMES[kind]}, found {describe(value)}",
             )
             return default
-        return value
+        return cast(T, value)
 
     def only(self, mapping: dict[Any, Any], allowed: Iterable[str], field: str) -> None:
         allowed = list(allowed)
@@ -111,7 +64,7 @@ class Fields:
                 self.problem(
                     self.at(mapping, key),
                     path,
-                    f"is not a field of a save sheet{suggest(str(key), allowed)}",
+                    f"is not a field of a save sheet{did_you_mean(str(key), allowed)}",
                 )
 
     def count(
@@ -145,7 +98,7 @@ class Fields:
             return value
         shown = ", ".join(choices) if len(choices) <= 8 else ", ".join(choices[:8]) + ", ..."
         self.problem(
-            where, field, f"there is no {noun} {value!r}{suggest(value, choices)} ({shown})"
+            where, field, f"there is no {noun} {value!r}{did_you_mean(value, choices)} ({shown})"
         )
         return None
 

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tales.errors import TalesError
+from tales.errors import SheetError, TalesError, YamlFileError
+from tales.problems import Problem
 from tales.rules.table import Table
-from tales.saves.fields import Fields, SheetProblem, describe
+from tales.saves.fields import Fields
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
@@ -25,20 +26,7 @@ from tales.story.core import Core, storybooks_dir, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
 from tales.story.interpreter import Book
 from tales.story.model import Tale
-from tales.story.yamlio import YamlFileError, read_yaml
-
-
-class SheetError(TalesError):
-    """A save sheet that cannot be loaded; ``problems`` lists every reason."""
-
-    def __init__(self, file: Path, problems: list[SheetProblem]) -> None:
-        self.problems = sorted(problems)
-        listing = "\n".join(f"  {p}" for p in self.problems)
-        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-        super().__init__(
-            f"the save sheet {file} cannot be loaded ({count}; "
-            f"the file is left as it was):\n{listing}"
-        )
+from tales.story.yamlio import describe, read_yaml
 
 
 @dataclass
@@ -107,7 +95,7 @@ def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
         data = read_yaml(path)
     except YamlFileError as error:
         p = error.problem
-        raise SheetError(path, [SheetProblem(str(path), p.line, p.col, "", p.message)]) from None
+        raise SheetError(path, [Problem(str(path), p.line, p.col, "", p.message)]) from None
     if not isinstance(data, dict):
         fields.problem((1, 1), "", f"a save sheet is a mapping of fields, not {describe(data)}")
         raise SheetError(path, fields.problems)

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from tales.problems import did_you_mean
 from tales.rules.cards import Card, CardKind
 from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.items import BACKPACK, HAND, HeldItem, ItemCard
@@ -22,13 +23,14 @@ from tales.rules.setup import TEAM_SIZE
 from tales.rules.supply import Supply
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
-from tales.saves.fields import Fields, describe, suggest
+from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
 from tales.saves.sheet_fields import read_difficulty
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
+from tales.story.yamlio import describe
 
 PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
@@ -174,7 +176,7 @@ class _Restorer(WorldRestorer):
             if wanted in (sheet.slug, sheet.name.lower()):
                 return sheet
         names = [s.name for s in self.core.investigators.values()]
-        self.f.problem(where, path, f"there is no character {name!r}{suggest(name, names)}")
+        self.f.problem(where, path, f"there is no character {name!r}{did_you_mean(name, names)}")
         return None
 
     def _check_team_size(
@@ -285,7 +287,9 @@ class _Restorer(WorldRestorer):
                 (c for c in known.values() if c.name.lower() == str(slug).lower()), None
             )
             if card is None:
-                f.problem(where, item_path, f"there is no item {slug!r}{suggest(str(slug), known)}")
+                f.problem(
+                    where, item_path, f"there is no item {slug!r}{did_you_mean(str(slug), known)}"
+                )
                 continue
             count = f.count(raw, slug, item_path, high=card.uses)
             if count is None:

@@ -12,11 +12,12 @@ from tales.rules.encounters import EncounterState
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
-from tales.saves.fields import Fields, describe
+from tales.saves.fields import Fields
 from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
 from tales.story.interpreter import StoryState
 from tales.story.model import ScenarioBook, Tale
+from tales.story.yamlio import describe
 
 FOUND_KINDS = ("clue", "objective", "information", "item", "keyword")
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
-from tales.saves.fields import Fields, describe
+from tales.saves.fields import Fields
 from tales.saves.sheet_fields import read_campaign, read_difficulty
 from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
+from tales.story.yamlio import describe
 
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",

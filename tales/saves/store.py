@@ -18,7 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tales.errors import TalesError
+from tales.errors import SaveNameError
 
 SAVES_ENV = "TALES_SAVES"
 SHEET_SUFFIX = ".yaml"
@@ -27,10 +27,6 @@ JOURNAL_SUFFIX = ".journal"
 # Lower-case words joined by hyphens, dots or underscores; "@" joins a
 # session and one of its checkpoints ("friday@before-the-reef").
 _NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,63}(@[a-z0-9][a-z0-9._-]{0,63})?")
-
-
-class SaveNameError(TalesError):
-    """A save name that could leave the saves folder or is not a name at all."""
 
 
 def saves_dir(option: str | os.PathLike[str] | None = None) -> Path:

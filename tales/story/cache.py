@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 
 from tales import __version__
+from tales.problems import Problem
 from tales.story.loader import content_hash, gc_paused, load_tale
 from tales.story.model import Tale
-from tales.story.problems import Problem
 
 CACHE_FORMAT = 1  # raise when the model's classes change shape
 

@@ -9,7 +9,6 @@ you mean".
 
 from __future__ import annotations
 
-import difflib
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -19,7 +18,8 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from tales.errors import TalesError
+from tales.errors import StoryExpressionError
+from tales.problems import did_you_mean
 
 FUNCTIONS = (
     "keyword",
@@ -47,10 +47,6 @@ VALUES = (
     "magic",
 )
 VOCABULARY = FUNCTIONS + VALUES
-
-
-class StoryExpressionError(TalesError):
-    """A condition or text that cannot be evaluated."""
 
 
 MAX_POWER = 64  # 2**64 is plenty for a board game; 9**9**9 would hang the checker
@@ -94,7 +90,7 @@ def environment() -> StoryEnvironment:
 class Analysis:
     """What a condition or text says, found by parsing it once."""
 
-    problems: tuple[str, ...] = ()
+    problems: tuple[tuple[int, str], ...] = ()  # (line within the source, message)
     calls: tuple[tuple[str, int, str], ...] = ()  # (function, position, literal argument)
     names: frozenset[str] = frozenset()  # every vocabulary name used
 
@@ -115,19 +111,26 @@ def analyse(source: str, *, template: bool) -> Analysis:
     try:
         parsed = environment().parse(source if template else "{{ (" + source + ") }}")
     except TemplateSyntaxError as error:
-        return Analysis((f"Jinja syntax: {error.message}",))
+        return Analysis(((error.lineno, f"Jinja syntax: {error.message}"),))
     except RecursionError:
-        return Analysis(("Jinja syntax: nested too deeply",))
+        return Analysis(((1, "Jinja syntax: nested too deeply"),))
     problems = []
     assigned = {n.name for n in parsed.find_all(nodes.Name) if n.ctx in ("store", "param")}
-    used = {n.name for n in parsed.find_all(nodes.Name) if n.ctx == "load"}
+    first_use: dict[str, int] = {}  # Jinja's own line number, kept for the report
+    for node in parsed.find_all(nodes.Name):
+        if node.ctx == "load":
+            first_use[node.name] = min(node.lineno, first_use.get(node.name, node.lineno))
+    used = set(first_use)
     for name in sorted(used - assigned - set(VOCABULARY)):
-        close = difflib.get_close_matches(name, VOCABULARY, n=1)
-        hint = f"; did you mean {close[0]!r}?" if close else ""
-        problems.append(f"{name!r} is not in the story vocabulary{hint}")
-    for attribute in sorted({n.attr for n in parsed.find_all(nodes.Getattr)}):
-        if attribute.startswith("_"):
-            problems.append(f"{attribute!r}: names starting with '_' are not allowed")
+        message = f"{name!r} is not in the story vocabulary{did_you_mean(name, VOCABULARY)}"
+        problems.append((first_use[name], message))
+    private: dict[str, int] = {}
+    for get in parsed.find_all(nodes.Getattr):
+        if get.attr.startswith("_"):
+            private[get.attr] = min(get.lineno, private.get(get.attr, get.lineno))
+    for attribute in sorted(private):
+        message = f"{attribute!r}: names starting with '_' are not allowed"
+        problems.append((private[attribute], message))
     calls = tuple(
         (call.node.name, position, str(argument.value))
         for call in parsed.find_all(nodes.Call)
@@ -140,7 +143,13 @@ def analyse(source: str, *, template: bool) -> Analysis:
 
 def problems_in(source: str, *, template: bool) -> list[str]:
     """What is wrong with a condition (``template=False``) or a text."""
-    return list(analyse(source, template=template).problems)
+    return [message for _, message in analyse(source, template=template).problems]
+
+
+def source_line(source: str, line: int) -> str:
+    """Line ``line`` (1-based, as Jinja counts) of ``source``, or ``""``."""
+    lines = source.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def called_with(source: str, function: str, *, template: bool = False) -> list[str]:
@@ -167,7 +176,7 @@ def _refuse_unchecked(source: str, *, template: bool) -> None:
     should a source reach here some other way."""
     problems = analyse(source, template=template).problems
     if problems:
-        raise StoryExpressionError(f"{source!r} cannot be used: {problems[0]}")
+        raise StoryExpressionError(f"{source!r} cannot be used: {problems[0][1]}")
 
 
 def evaluate(source: str, context: Mapping[str, Any]) -> bool:

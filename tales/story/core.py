@@ -12,17 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.errors import ContentError, TalesError
+from tales.errors import ContentError, FaceError, TalesError
+from tales.problems import Problem, did_you_mean
 from tales.rules.abilities import EFFECTS
 from tales.rules.cards import Card, attribute_card
-from tales.rules.dice import DiceSet, Face, FaceError
+from tales.rules.dice import DiceSet, Face
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.items import ItemCard
 from tales.rules.rulings import Ruling, Rulings
 from tales.rules.supply import SupplyCounts
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
-from tales.story.problems import Problem
-from tales.story.reader import BAD_VALUE, Reader, did_you_mean
+from tales.story.reader import BAD_VALUE, Reader
 
 DECK_SIZE = 15
 
@@ -53,7 +53,7 @@ def load_core(root: Path | None = None) -> Core:
     every problem found."""
     core, problems = read_core(root or core_dir())
     if core is None:
-        raise ContentError([str(p) for p in problems])
+        raise ContentError(problems)
     return core
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tales.problems import did_you_mean
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken, Track
 from tales.story.model import Effect, Where
-from tales.story.reader import did_you_mean
 
 WHO = ("actor", "here", "all")
 

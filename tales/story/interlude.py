@@ -7,12 +7,12 @@ effects record or cross out log entries and move counters.
 
 from __future__ import annotations
 
+from tales.errors import StoryLoop
 from tales.rules.decisions import Decision, EventSink, Option, Proc
 from tales.story.conditions import evaluate, render
 from tales.story.interpreter import (
     CAMPAIGN_EFFECTS,
     MAX_READS,
-    StoryLoop,
     StoryRead,
     StoryState,
     apply_campaign_effect,

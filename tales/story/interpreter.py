@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tales.errors import RulesError, TalesError
+from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.activities import action_budget, gain_item, pay_actions
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
@@ -27,7 +27,7 @@ from tales.rules.statuses import change_track, gain_status_card, gain_token
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken, Track
-from tales.story.conditions import StoryExpressionError, evaluate, render
+from tales.story.conditions import evaluate, render
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 
 
@@ -63,10 +63,6 @@ class ExplorationRated(Event):
 
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
-
-
-class StoryLoop(TalesError):
-    """Paragraphs that read each other for ever (``tales check``: E211)."""
 
 
 @dataclass

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tales.problems import Problem, did_you_mean
 from tales.rules.items import ItemCard
 from tales.rules.scenario import (
     DIFFICULTIES,
@@ -29,7 +30,7 @@ from tales.rules.scenario import (
 )
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.rules.teststate import Ease
-from tales.story.conditions import analyse
+from tales.story.conditions import analyse, source_line
 from tales.story.effects import parse_effect
 from tales.story.model import (
     ChoiceDef,
@@ -44,8 +45,7 @@ from tales.story.model import (
     TestDef,
     Where,
 )
-from tales.story.problems import Problem
-from tales.story.reader import BAD_VALUE, Reader, did_you_mean
+from tales.story.reader import BAD_VALUE, Reader
 
 DUPLICATE = "E201"
 NO_PARAGRAPH = "E202"
@@ -193,12 +193,12 @@ def _load_interludes(
         start = reader.get(data, "start", int, what="an interlude")
         listed = reader.get(data, "paragraphs", dict, what="an interlude") or {}
         paragraphs: dict[int, Paragraph] = {}
-        for number, body in listed.items():
+        for number in listed:
             where = loader.at(reader, listed, number)
             if not isinstance(number, int) or number < 1:
                 loader.error(where, BAD_VALUE, f"paragraphs are numbered from 1, not {number!r}")
                 continue
-            paragraph = loader._paragraph(reader, number, body, where)
+            paragraph = loader._paragraph(reader, listed, number, where)
             if paragraph is not None:
                 paragraphs[number] = paragraph
                 _check_interlude_paragraph(loader, paragraph)
@@ -245,7 +245,7 @@ def _check_interlude_paragraph(loader: _ScenarioLoader, paragraph: Paragraph) ->
 def content_hash(root: Path) -> str:
     """A hash of every YAML file of a tale, by relative path and bytes."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.yaml")):
+    for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
         digest.update(str(path.relative_to(root)).encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -657,7 +657,7 @@ class _ScenarioLoader:
         for path in files:
             reader = Reader(path, self.problems, fast=self.fast)
             data = reader.mapping(reader.load(), "a paragraphs file") or {}
-            for number, body in data.items():
+            for number in data:
                 where = self.at(reader, data, number)
                 if not isinstance(number, int) or number < 1:
                     self.error(where, BAD_VALUE, f"paragraphs are numbered from 1, not {number!r}")
@@ -668,14 +668,20 @@ class _ScenarioLoader:
                         where, DUPLICATE, f"paragraph {number} is written twice (first at {first})"
                     )
                     continue
-                paragraph = self._paragraph(reader, number, body, where)
+                paragraph = self._paragraph(reader, data, number, where)
                 if paragraph is not None:
                     paragraphs[number] = paragraph
         return paragraphs
 
-    def _paragraph(self, reader: Reader, number: int, body: Any, where: Where) -> Paragraph | None:
+    def _paragraph(
+        self, reader: Reader, listed: dict[Any, Any], number: int, where: Where
+    ) -> Paragraph | None:
+        body = listed[number]
+        text_at: tuple[Any, Any] = (listed, number)  # where the text was written
         if isinstance(body, str):  # a paragraph that is only text
             body = {"text": body}
+        else:
+            text_at = (body, "text")
         what = f"paragraph {number}"
         node = reader.mapping(body, what, (where.line, where.col))
         if node is None:
@@ -683,7 +689,7 @@ class _ScenarioLoader:
         reader.only_keys(node, _PARAGRAPH_KEYS, what)
         text = reader.get(node, "text", str, what=what, required=False) or ""
         if text:
-            self._expression(text, self.at(reader, node, "text"), template=True)
+            self._expression(reader, *text_at, template=True)
         goto = self._goto(reader, node, "goto", what)
         at = reader.get(node, "at", str, what=what, required=False)
         if at is not None:
@@ -791,13 +797,17 @@ class _ScenarioLoader:
     def _condition(self, reader: Reader, node: dict[str, Any], what: str) -> str | None:
         condition = reader.get(node, "if", str, what=what, required=False)
         if condition is not None:
-            self._expression(condition, self.at(reader, node, "if"), template=False)
+            self._expression(reader, node, "if", template=False)
         return condition
 
-    def _expression(self, source: str, where: Where, *, template: bool) -> None:
+    def _expression(
+        self, reader: Reader, node: dict[Any, Any], key: Any, *, template: bool
+    ) -> None:
+        source, where = node[key], self.at(reader, node, key)
         analysis = analyse(source, template=template)
-        for message in analysis.problems:
-            self.error(where, BAD_EXPRESSION, message)
+        for line, message in analysis.problems:  # at Jinja's line, with the line printed under
+            at, shown = reader.in_text(node, key, line), source_line(source, line)
+            self.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
         for word in analysis.arguments("keyword"):
             self.refs.keywords.append((word, where))
         for number in analysis.arguments("visited"):

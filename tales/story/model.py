@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tales.errors import UnknownName
+from tales.problems import did_you_mean
 from tales.rules.scenario import Scenario
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
@@ -168,3 +170,14 @@ class Tale:
     standalone: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     content_hash: str = ""
     interludes: Mapping[str, Interlude] = field(default_factory=dict)
+
+    def scenario_id(self, name: str | None) -> str:
+        """``name`` (default: the first scenario), or :class:`UnknownName`
+        saying which scenarios the tale has."""
+        chosen = name or next(iter(self.scenarios))
+        if chosen not in self.scenarios:
+            raise UnknownName(
+                f"{self.title} has no scenario {chosen!r}{did_you_mean(chosen, self.scenarios)} "
+                f"(it has {', '.join(self.scenarios)})"
+            )
+        return chosen

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from tales.story.problems import Problem
-from tales.story.yamlio import YamlFileError, item_position, position, read_yaml
+from tales.errors import YamlFileError
+from tales.problems import Problem, did_you_mean
+from tales.story.yamlio import TYPE_NAMES, PositionReader, describe, is_kind, position, read_yaml
 
 T = TypeVar("T")
 
@@ -18,26 +18,12 @@ WRONG_TYPE = "E102"
 UNKNOWN_KEY = "E103"
 BAD_VALUE = "E104"
 
-_TYPE_NAMES = {
-    str: "text",
-    int: "a whole number",
-    bool: "true or false",
-    dict: "a mapping",
-    list: "a list",
-}
 
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-class Reader:
-    """Reads one file, collecting problems in ``problems``."""
+class Reader(PositionReader):
+    """Reads one storybook file, collecting problems in ``problems``."""
 
     def __init__(self, path: Path, problems: list[Problem], *, fast: bool = False) -> None:
-        self.path = path
-        self.problems = problems
+        super().__init__(path, problems)
         self.fast = fast
         self.unreadable = False  # already reported: say nothing more of its shape
 
@@ -50,7 +36,7 @@ class Reader:
             return None
 
     def error(self, where: tuple[int, int], code: str, message: str) -> None:
-        self.problems.append(Problem(str(self.path), where[0], where[1], code, message))
+        self.record(where, code, message)
 
     def mapping(
         self, node: Any, what: str, where: tuple[int, int] = (1, 1)
@@ -59,7 +45,7 @@ class Reader:
             return node
         if node is None and self.unreadable:
             return None
-        self.error(where, WRONG_TYPE, f"{what} should be a mapping, not {_describe(node)}")
+        self.error(where, WRONG_TYPE, f"{what} should be a mapping, not {describe(node)}")
         return None
 
     def get(
@@ -76,13 +62,12 @@ class Reader:
                 self.error(position(mapping, None), MISSING_KEY, f"{what} lacks {key!r}")
             return None
         value = mapping[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok:
+        if not is_kind(value, kind):
             self.error(
                 position(mapping, key),
                 WRONG_TYPE,
-                f"{what}: {key!r} should be {_TYPE_NAMES.get(kind, kind.__name__)}, "
-                f"not {_describe(value)}",
+                f"{what}: {key!r} should be {TYPE_NAMES.get(kind, kind.__name__)}, "
+                f"not {describe(value)}",
             )
             return None
         return cast(T, value)
@@ -111,21 +96,3 @@ class Reader:
                     UNKNOWN_KEY,
                     f"{what} has no field {key!r}{did_you_mean(str(key), allowed)}",
                 )
-
-    def at(self, mapping: Any, key: Any) -> tuple[int, int]:
-        return position(mapping, key)
-
-    def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
-        return item_position(sequence, index)
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return f"{value!r}".lower()
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value) if isinstance(value, str | int | float) else type(value).__name__

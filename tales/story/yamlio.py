@@ -12,14 +12,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tales.errors import TalesError
-from tales.story.problems import Problem
+from tales.errors import YamlFileError
+from tales.problems import Problem
 
-
-class YamlFileError(TalesError):
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        super().__init__(str(problem))
+# How a problem names the type a field should have.
+TYPE_NAMES: dict[type, str] = {
+    str: "text",
+    int: "a whole number",
+    bool: "true or false",
+    dict: "a mapping",
+    list: "a list",
+}
 
 
 def read_yaml(path: Path, *, fast: bool = False) -> Any:
@@ -112,3 +115,74 @@ def item_position(sequence: Any, index: int) -> tuple[int, int]:
         return (line + 1, col + 1)
     except (KeyError, IndexError, TypeError, AttributeError):
         return (lc.line + 1, lc.col + 1)
+
+
+def is_kind(value: Any, kind: type) -> bool:
+    """``isinstance``, except that true and false are not whole numbers."""
+    return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+
+
+def describe(value: Any) -> str:
+    """A value as a problem quotes it: ``'lantern'``, ``3``, ``a list``..."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if not isinstance(value, str | int | float):
+        return type(value).__name__
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:40] + "..."
+
+
+class PositionReader:
+    """What the storybook reader and the save-sheet reader share: one file's
+    problems, collected with the line and column of the value at fault."""
+
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+
+    def record(self, where: tuple[int, int], code: str, message: str, field: str = "") -> None:
+        self.problems.append(
+            Problem(str(self.path), where[0], where[1], code, message, field=field)
+        )
+
+    def at(self, mapping: Any, key: Any) -> tuple[int, int]:
+        return position(mapping, key)
+
+    def at_item(self, sequence: Any, index: int) -> tuple[int, int]:
+        return item_position(sequence, index)
+
+    def in_text(self, mapping: Any, key: Any, line: int) -> tuple[int, int]:
+        """Where line ``line`` (1-based) of the text ``mapping[key]`` was
+        written. A literal block (``|``) keeps its lines, so that is the
+        line inside the block; folded or quoted text does not, and a file
+        read without positions knows none: there, where the key is."""
+        start = block_start(mapping, key)
+        if start is None:
+            return self.at(mapping, key)
+        at = start + line - 1
+        try:
+            written = self.path.read_text(encoding="utf-8").splitlines()[at - 1]
+        except (OSError, UnicodeDecodeError, IndexError):
+            return self.at(mapping, key)
+        return (at, len(written) - len(written.lstrip()) + 1)
+
+
+def block_start(mapping: Any, key: Any) -> int | None:
+    """1-based line of the first line of the literal block ``mapping[key]``,
+    or None when the value is not a literal block read with positions."""
+    from ruamel.yaml.scalarstring import LiteralScalarString
+
+    lc = getattr(mapping, "lc", None)
+    if lc is None or not isinstance(mapping.get(key), LiteralScalarString):
+        return None
+    try:
+        indicator_line, _ = lc.value(key)  # 0-based line of the "|"
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return int(indicator_line) + 2

@@ -7,11 +7,11 @@ bad command gets one line of explanation and the game goes on.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from typing import Protocol
 
 from tales.errors import TalesError
+from tales.problems import close_match
 from tales.rules.events import Event
 from tales.rules.table import Table
 from tales.rules.teststate import TestState
@@ -176,8 +176,8 @@ class PlayLoop:
             except (TalesError, OSError) as error:  # a refused save command: the game goes on
                 self.say(str(error))
             return True
-        close = difflib.get_close_matches(command, [*self.commands, "quit", *pending.ids], n=1)
-        hint = f" Did you mean '{close[0]}'?" if close else ""
+        close = close_match(command, [*self.commands, "quit", *pending.ids])
+        hint = f" Did you mean '{close}'?" if close else ""
         self.say(
             f"'{printable(text.strip())}' is neither an option number nor a command.{hint} "
             "Type 'help'."
@@ -262,8 +262,8 @@ class PlayLoop:
         elif topic.upper() in TERMS:
             self.console.show([Line(f"{topic.upper()}: {TERMS[topic.upper()]}.")])
         else:
-            close = difflib.get_close_matches(topic.upper(), TERMS, n=1)
-            hint = f" Did you mean {close[0]}?" if close else ""
+            close = close_match(topic.upper(), TERMS)
+            hint = f" Did you mean {close}?" if close else ""
             self.say(f"No help on {topic!r}.{hint}")
 
     # Saving -----------------------------------------------------------------------

@@ -7,12 +7,12 @@ with the same defaults.
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.errors import TalesError
+from tales.problems import close_match
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.setup import TEAM_SIZE
 from tales.story.core import Core
@@ -48,19 +48,15 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
         for s in core.investigators.values()
         for w in (s.slug, s.name.lower(), s.name.split()[0].lower())
     }
-    close = difflib.get_close_matches(wanted, by_word, n=1)
-    hint = f"; did you mean {by_word[close[0]]!r}?" if close else ""
+    close = close_match(wanted, by_word)
+    hint = f"; did you mean {by_word[close]!r}?" if close else ""
     raise TalesError(f"there is no investigator {name!r}{hint} (they are {', '.join(names)})")
 
 
 def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     """Fill in every default: the tale's first scenario, standard difficulty,
     one player, investigators in the box's order, a fresh seed."""
-    scenario = choices.scenario or next(iter(tale.scenarios))
-    if scenario not in tale.scenarios:
-        raise TalesError(
-            f"{tale.title} has no scenario {scenario!r}; it has {', '.join(tale.scenarios)}"
-        )
+    scenario = tale.scenario_id(choices.scenario)
     difficulty = choices.difficulty or "standard"
     chosen = [find_investigator(core, n).slug for n in choices.investigators]
     players = choices.players or max(1, len(chosen))

@@ -13,7 +13,7 @@ from ruamel.yaml import YAML
 
 from tales.authoring.check import check_tale
 from tales.cli import cli
-from tales.story.problems import Problem
+from tales.problems import Problem
 from tests.story.test_loader import (
     ENCOUNTERS,
     LOCATIONS,

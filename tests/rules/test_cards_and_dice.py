@@ -12,8 +12,9 @@ from collections import Counter
 
 import pytest
 
+from tales.errors import FaceError
 from tales.rules.cards import CardKind, heroism_card, status_card
-from tales.rules.dice import DiceSet, Face, FaceError, Symbol
+from tales.rules.dice import DiceSet, Face, Symbol
 from tales.rules.setup import new_table
 from tales.rules.supply import Supply, SupplyCounts
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track

@@ -21,8 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tales.errors import OddsError
 from tales.rules.dice import DiceSet, Face
-from tales.rules.odds import OddsError, OddsTable, RedMode, odds_table, pass_probability
+from tales.rules.odds import OddsTable, RedMode, odds_table, pass_probability
 
 # The core box, copied from storybooks/core/dice.yaml so the tests do not read files.
 CORE_WHITE = ["blank", "blank", "success", "success", "explode", "shatter"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tales.saves.load import SheetError
+from tales.errors import SheetError
 from tales.saves.session import load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.game import GameSetup, start_game

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tales.saves.load import SheetError
+from tales.errors import SheetError
 from tales.saves.session import SavedGame, load_saved
 from tales.saves.store import SaveFiles
 from tales.story.core import tale_path

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tales.errors import TalesError
-from tales.saves.load import SheetError, read_sheet
+from tales.errors import SheetError, TalesError
+from tales.saves.load import read_sheet
 from tales.saves.session import load_saved
 from tales.saves.store import SaveFiles
 from tests.saves.helpers import DATA, copy_sheet, new_saved, random_input, setup_for
@@ -68,7 +68,7 @@ def _refusal(error: SheetError, sheet: Path, damage: Damage) -> None:
     matching = [
         p
         for p in error.problems
-        if p.file == str(sheet)
+        if p.path == str(sheet)
         and (damage.field is None or p.field == damage.field)
         and (damage.line is None or p.line == damage.line)
         and damage.words in p.message

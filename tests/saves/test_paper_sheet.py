@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
+from tales.errors import SheetError
 from tales.rules.items import BACKPACK, HAND
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 from tales.saves.fields import Fields
-from tales.saves.load import SheetError, read_sheet
+from tales.saves.load import read_sheet
 from tales.saves.restore import Restored, restore
 from tales.saves.session import load_saved
 from tales.saves.store import SaveFiles

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tales.errors import TalesError
+from tales.errors import SaveNameError, TalesError
 from tales.saves import store
-from tales.saves.store import SaveFiles, SaveNameError, check_name, list_saves, write_atomic
+from tales.saves.store import SaveFiles, check_name, list_saves, write_atomic
 
 ESCAPING = [
     "../x",

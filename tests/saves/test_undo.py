@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tales.errors import TalesError
+from tales.errors import SaveNameError, TalesError
 from tales.saves.session import SavedGame, load_saved
-from tales.saves.store import SaveFiles, SaveNameError
+from tales.saves.store import SaveFiles
 from tales.story.game import GameSetup, replay
 from tests.saves.helpers import SCENARIO, new_saved, picture, random_input, setup_for
 

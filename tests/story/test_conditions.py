@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from tales.errors import StoryExpressionError
 from tales.story.conditions import (
     VOCABULARY,
-    StoryExpressionError,
     called_with,
     evaluate,
     problems_in,

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
+from tales.problems import Problem
 from tales.story.loader import load_tale
 from tales.story.model import Tale
-from tales.story.problems import Problem
 
 TINY = Path(__file__).resolve().parents[1] / "data" / "tiny-tale"
 TALE = "tale.yaml"

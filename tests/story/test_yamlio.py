@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tales.story.yamlio import YamlFileError, read_yaml
+from tales.errors import YamlFileError
+from tales.story.yamlio import read_yaml
 
 
 @pytest.mark.parametrize(
