@@ -29,3 +29,8 @@ class ContentError(TalesError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("\n".join(problems))
+
+
+class RulingError(TalesError, ValueError):
+    """A ruling asked for by an id that does not exist, or set to a value it
+    cannot take (a switch is true or false)."""
