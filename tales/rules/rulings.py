@@ -121,6 +121,11 @@ def parse_overrides(rulings: Rulings, texts: Iterable[str]) -> dict[str, bool]:
     values: dict[str, bool] = {}
     for text in texts:
         ruling_id, value = parse_override(text)
+        if ruling_id not in rulings.rulings:  # suggest what a group may flip
+            switches = [r.id for r in rulings.switches()]
+            raise RulingError(
+                f"there is no ruling {ruling_id!r}{_did_you_mean(ruling_id, switches)}"
+            )
         values[rulings.switch(ruling_id).id] = switch_value(ruling_id, value)
     return values
 

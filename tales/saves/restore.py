@@ -25,7 +25,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields, describe, suggest
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import read_difficulty
+from tales.saves.sheet_fields import read_difficulty, read_rulings
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -33,7 +33,7 @@ from tales.story.model import ScenarioBook, Tale
 PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
-    "encounters", "campaign", "read", "digital",
+    "encounters", "campaign", "read", "digital", "rulings",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",
@@ -87,6 +87,7 @@ class _Restorer(WorldRestorer):
         if isinstance(self.digital, dict) and self.digital:
             f.only(self.digital, DIGITAL_FIELDS, "digital")
         difficulty = read_difficulty(data, f, self.scenario)
+        house = read_rulings(data, f, self.core.rulings)
         rounds = f.get(data, "round", int, "")
         if rounds is not None and rounds < 0:
             f.problem(f.at(data, "round"), "round", f"{rounds} is below 0: the round just played")
@@ -104,7 +105,7 @@ class _Restorer(WorldRestorer):
             Supply.full(self.core.supply),
             self.core.dice,
             random.Random(),
-            self.core.rulings,
+            self.core.rulings.overriding(house),
             seed=self.seed,
             scenario=self.scenario,
             difficulty=difficulty,
