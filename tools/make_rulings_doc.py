@@ -11,6 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tales.rules.rulings import RulingKind  # noqa: E402
 from tales.story.core import core_dir, load_rulings  # noqa: E402
 from tales.story.reader import Reader  # noqa: E402
 
@@ -18,7 +19,7 @@ HEADER = """\
 # Rulings
 
 Every point the Miskatonic Tales rulebook leaves open is settled here by a named
-ruling. Each has an id (the engine and the tests use it), a default, the reason
+ruling. Each has an id (the engine and the tests use it), a kind, a value, the reason
 for it and, where the rulebook speaks, its own words. Each is pinned down by at
 least one test marked `@pytest.mark.ruling("<id>")`.
 
@@ -51,7 +52,8 @@ def render() -> str:
     parts += [f"- `{r.id}` (default `{_text(r.default)}`): {r.title}\n" for r in rulings.switches()]
     for ruling in rulings.rulings.values():
         parts.append(f"\n## `{ruling.id}`: {ruling.title}\n")
-        parts.append(f"\n**Kind:** {ruling.kind}. **Default:** `{_text(ruling.default)}`\n")
+        label = "Default" if ruling.kind is RulingKind.SWITCH else "Reading"
+        parts.append(f"\n**Kind:** {ruling.kind}. **{label}:** `{_text(ruling.default)}`\n")
         parts.append(f"\n{ruling.rationale}\n")
         if ruling.rulebook:
             parts.append(f"\n> Rulebook: {ruling.rulebook}\n")
