@@ -87,7 +87,6 @@ class _Restorer(WorldRestorer):
         if isinstance(self.digital, dict) and self.digital:
             f.only(self.digital, DIGITAL_FIELDS, "digital")
         difficulty = read_difficulty(data, f, self.scenario)
-        house = read_rulings(data, f, self.core.rulings)
         rounds = f.get(data, "round", int, "")
         if rounds is not None and rounds < 0:
             f.problem(f.at(data, "round"), "round", f"{rounds} is below 0: the round just played")
@@ -105,7 +104,7 @@ class _Restorer(WorldRestorer):
             Supply.full(self.core.supply),
             self.core.dice,
             random.Random(),
-            self.core.rulings.overriding(house),
+            self.core.rulings.overriding(read_rulings(data, f, self.core.rulings)),
             seed=self.seed,
             scenario=self.scenario,
             difficulty=difficulty,

@@ -69,3 +69,15 @@ def test_a_bad_house_rule_on_a_sheet_is_refused(core, bell, saves: Path, line, m
     files.sheet.write_text(files.sheet.read_text(encoding="utf-8") + line + "\n", "utf-8")
     with pytest.raises(SheetError, match=message):
         load_saved(files, core)
+
+
+def test_a_bad_house_rule_on_a_round_end_sheet_is_refused(core, bell, saves: Path) -> None:
+    files = SaveFiles.named(saves, "bad")
+    saved = new_saved(core, bell, setup_for(5), files)
+    rng = random.Random(5)
+    while saved.game.engine.pending is not None and saved.sheet.round_played < 1:
+        saved.apply(random_input(saved.game, rng))
+    text = files.sheet.read_text(encoding="utf-8")
+    files.sheet.write_text(text + "rulings: {explosion-optional: false}\n", "utf-8")
+    with pytest.raises(SheetError, match="did you mean 'explosions-optional'"):
+        load_saved(files, core)
