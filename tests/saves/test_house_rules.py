@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tales.saves.load import SheetError
+from tales.saves.export import export
+from tales.saves.load import SheetError, read_sheet
 from tales.saves.session import load_saved
 from tales.saves.store import SaveFiles
 from tales.story.yamlio import read_yaml
@@ -81,3 +82,15 @@ def test_a_bad_house_rule_on_a_round_end_sheet_is_refused(core, bell, saves: Pat
     files.sheet.write_text(text + "rulings: {explosion-optional: false}\n", "utf-8")
     with pytest.raises(SheetError, match="did you mean 'explosions-optional'"):
         load_saved(files, core)
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_the_printed_sheet_shows_the_house_rules(core, bell, saves: Path, fmt: str) -> None:
+    files = SaveFiles.named(saves, "house")
+    new_saved(core, bell, replace(setup_for(3), rulings=HOUSE), files)
+    printed = export(read_sheet(files, core), fmt)
+    assert "House rules:</b> " in printed or "**House rules:** " in printed
+    assert "explosions-optional=false, test-once-a-round=false" in printed
+    plain = SaveFiles.named(saves, "plain")
+    new_saved(core, bell, setup_for(3), plain)
+    assert "House rules" not in export(read_sheet(plain, core), fmt)
