@@ -74,8 +74,15 @@ def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]
     companions += rest[: TEAM_SIZE - players - len(companions)]
     seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(1_000_000)
-    house = tuple(parse_overrides(core.rulings, choices.rulings).items())
+    house = house_rules(core, choices.rulings)
     return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, seed, house)
+
+
+def house_rules(core: Core, texts: Sequence[str]) -> tuple[tuple[str, bool], ...]:
+    """``ID=VALUE`` texts as a setup's house rules: only the switches set away
+    from their defaults, in id order, as the save sheet records them."""
+    flipped = core.rulings.overriding(parse_overrides(core.rulings, texts))
+    return tuple(flipped.house_rules().items())
 
 
 def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
@@ -128,6 +135,6 @@ def ask_house_rules(core: Core, prompt: Callable[[str], str]) -> tuple[tuple[str
                 print(f"  {ruling.id} (now {shown}): {ruling.title}")
             continue
         try:
-            return tuple(parse_overrides(core.rulings, answer.split()).items())
+            return house_rules(core, answer.split())
         except RulingError as error:
             print(f"  {error}")

@@ -9,7 +9,7 @@ import pytest
 from tales.errors import RulingError
 from tales.story.cache import load_tale_cached
 from tales.story.core import tale_path
-from tales.ui.setup import Choices, ask_house_rules, complete
+from tales.ui.setup import Choices, ask_house_rules, complete, house_rules
 
 
 def answers(*replies: str) -> tuple[list[str], Callable[[str], str]]:
@@ -49,3 +49,11 @@ def test_ruling_options_become_part_of_the_setup(core) -> None:
     assert setup.rulings_in_force(core).flag("test-once-a-round") is False
     with pytest.raises(RulingError, match="did you mean 'test-once-a-round'"):
         complete(core, tale, Choices(seed=1, rulings=("test-once-around=false",)))
+
+
+def test_house_rules_keep_only_what_differs_from_the_defaults(core) -> None:
+    texts = ["test-once-a-round=false", "item-use-free=true", "explosions-optional=off"]
+    assert house_rules(core, texts) == (
+        ("explosions-optional", False),
+        ("test-once-a-round", False),
+    )
