@@ -161,6 +161,13 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     help="An investigator who comes along as a Companion (repeat).",
 )
 @click.option("--seed", type=int, help="Seed for the dice and the decks, to replay a game.")
+@click.option(
+    "--ruling",
+    "rulings",
+    multiple=True,
+    metavar="ID=VALUE",
+    help="A house rule: set a switch ruling true or false (repeat; see docs/rulings.md).",
+)
 @click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
 @click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
 @click.option(
@@ -177,6 +184,7 @@ def play(
     investigators: tuple[str, ...],
     companions: tuple[str, ...],
     seed: int | None,
+    rulings: tuple[str, ...],
     script: Any,
     plain: bool,
     load: str | None,
@@ -196,7 +204,7 @@ def play(
 
     if no_save and (load or save_name):
         raise click.UsageError("--no-save cannot go with --load or --save")
-    choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed)
+    choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
     saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
     sys.exit(run_play(choices, script=script, plain=plain, saving=saving))
 

@@ -99,3 +99,8 @@ class SheetError(TalesError):
             f"the save sheet {file} cannot be loaded ({count}; "
             f"the file is left as it was):\n{listing}"
         )
+
+
+class RulingError(TalesError, ValueError):
+    """A ruling asked for by an id that does not exist, or set to a value it
+    cannot take (a switch is true or false)."""

@@ -15,6 +15,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tales.cli import cli
+from tales.saves.session import load_saved
+from tales.saves.store import SaveFiles
+from tales.story.core import load_core
 from tests.prompt_output import replies
 
 SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "ezra"]
@@ -424,3 +427,32 @@ def test_play_load_with_save_goes_on_under_the_new_name(friday: Result, folder: 
     assert (folder / "friday.yaml").read_bytes() == before  # the loaded save stays as it was
     again = tales("play", "--load", "friday", "--save", "saturday", stdin="")
     assert_clear_error(again, "there is already a save named 'saturday'")
+
+
+# House rules -------------------------------------------------------------------------
+
+
+def test_play_with_a_ruling_saves_it_and_a_load_keeps_it(folder: Path) -> None:
+    result = tales(
+        "play", *SOLO, "--ruling", "explosions-optional=false", "--save", "house", stdin=ROUND_2
+    )
+    assert result.exit_code == 0, result.output
+    assert "House rules: explosions-optional=false." in result.output
+    assert "explosions-optional: false" in (folder / "house.yaml").read_text(encoding="utf-8")
+    saved, _ = load_saved(SaveFiles.named(folder, "house"), load_core())
+    assert saved.table.rulings.flag("explosions-optional") is False
+
+
+@pytest.mark.parametrize(
+    ("ruling", "words"),
+    [
+        ("explosion-optional=false", ("no ruling 'explosion-optional'", "did you mean")),
+        ("explosions-optional=maybe", ("true or false, not 'maybe'",)),
+        ("sheet-time=false", ("is a fixed reading",)),
+        ("explosions-optional", ("ID=VALUE",)),
+    ],
+)
+def test_a_bad_ruling_is_one_clear_line(folder: Path, ruling: str, words: tuple[str, ...]) -> None:
+    result = tales("play", *SOLO, "--no-save", "--ruling", ruling)
+    assert_clear_error(result, *words)
+    assert result.output.count("\n") == 1, result.output

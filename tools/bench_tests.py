@@ -41,7 +41,9 @@ def fresh_hands(table: Table, rng: random.Random) -> None:
 def run(tests: int, seed: int) -> dict[str, float]:
     core = load_core()
     sheets = list(core.investigators.values())
-    table = new_table(sheets[:2], sheets[2:4], dice=core.dice, supply=core.supply, seed=seed)
+    table = new_table(
+        sheets[:2], sheets[2:4], dice=core.dice, supply=core.supply, seed=seed, rulings=core.rulings
+    )
     for inv in table.players():
         inv.location = "bench"
     bot = random.Random(seed)

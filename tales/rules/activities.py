@@ -216,8 +216,23 @@ def _would_help(inv: Investigator, effect: Mapping[str, object]) -> bool:
     return False
 
 
+def item_use_cost(table: Table) -> int:
+    """Actions a use of an item costs: none, unless the group makes it an Action."""
+    return 0 if table.rulings.flag("item-use-free") else 1
+
+
+def use_item_activity(table: Table, inv: Investigator, slug: str) -> Proc[None]:
+    """Use an item as an activity, paying its Action first when it costs one."""
+    if all(i.slug != slug for i in usable_items(inv)):
+        raise RulesError(f"{inv.name} has no usable item {slug!r}")
+    cost = item_use_cost(table)
+    if cost and not (yield from pay_actions(table, inv, cost, f"using {slug}")):
+        return
+    use_item(table, inv, slug)
+
+
 def use_item(table: Table, inv: Investigator, slug: str) -> None:
-    """Use an item's effect: a free activity (ruling ``item-use-free``)."""
+    """Use an item's effect (ruling ``item-use-free``: it costs no Action)."""
     held = next((i for i in usable_items(inv) if i.slug == slug), None)
     if held is None:
         raise RulesError(f"{inv.name} has no usable item {slug!r}")

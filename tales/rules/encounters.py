@@ -31,8 +31,10 @@ class EncounterState:
     # Who tried the Stratagem test, and in which round (ruling ``stratagem-once-a-round``).
     outwitted: dict[str, int] = field(default_factory=dict)
 
-    def may_outwit(self, slug: str, round_number: int) -> bool:
-        return self.outwitted.get(slug) != round_number
+    def may_outwit(self, table: Table, slug: str) -> bool:
+        if not table.rulings.flag("stratagem-once-a-round"):
+            return True
+        return self.outwitted.get(slug) != table.round
 
     def target(self, path: str) -> int:
         enemy = self.encounter.enemy
@@ -90,7 +92,7 @@ def stratagem(table: Table, inv: Investigator) -> Proc[None]:
     state = encounter_at(table, inv)
     if not state.open_to(STRATAGEM):
         raise RulesError("this encounter is being won by Combat; its path is chosen")
-    if not state.may_outwit(inv.slug, table.round):
+    if not state.may_outwit(table, inv.slug):
         raise RulesError(f"{inv.name} has tried the Stratagem against this enemy this round")
     state.outwitted[inv.slug] = table.round
     state.path = STRATAGEM

@@ -21,6 +21,7 @@ from tales.rules.activities import (
     equippable,
     give_item,
     in_encounter,
+    item_use_cost,
     move,
     move_targets,
     pay_actions,
@@ -28,7 +29,7 @@ from tales.rules.activities import (
     run,
     run_targets,
     usable_items,
-    use_item,
+    use_item_activity,
 )
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
@@ -166,10 +167,13 @@ def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -
             )
             for loc in run_targets(table, inv)
         ]
-    options += [
-        Option(f"use:{slug}:{i.slug}", f"{name} uses {i.card.name} ({i.uses} left)")
-        for i in usable_items(inv)
-    ]
+    use_cost = item_use_cost(table)
+    if can_pay(table, inv, use_cost):
+        paid = " (1 Action)" if use_cost else ""
+        options += [
+            Option(f"use:{slug}:{i.slug}", f"{name} uses {i.card.name} ({i.uses} left){paid}")
+            for i in usable_items(inv)
+        ]
     for other in players:
         if other is not inv and other.location == inv.location:
             options += [
@@ -195,7 +199,7 @@ def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -
                 for w in inv.items
                 if w.slug in weapons_ready(inv)
             ]
-        if state.open_to(STRATAGEM) and state.may_outwit(slug, table.round):
+        if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
             options.append(
                 Option(f"stratagem:{slug}", f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
             )
@@ -236,7 +240,7 @@ def perform(table: Table, story: Story, choice: str) -> Proc[None]:
         if (yield from pay_actions(table, inv, 1, f"Shake off a {arg} card")):
             yield from recovery_test(table, inv, StatusCardKind(arg))
     elif kind == "use":
-        use_item(table, inv, arg)
+        yield from use_item_activity(table, inv, arg)
     elif kind == "give":
         receiver, _, item = arg.partition(":")
         give_item(table, inv, table.investigator(receiver), item)

@@ -32,9 +32,10 @@ def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) 
     """The exploration rate in percent, exact. "The most dedicated players
     can even exceed 100% exploration by carrying over their achievements
     from one scenario to the next": only a campaign passes 100%, with the
-    points it carried in."""
+    points it carried in, unless the group plays without carrying."""
     if table.scenario is None:
         raise RulesError("there is no scenario to rate")
+    campaign = campaign and table.rulings.flag("exploration-carry")
     points = exploration_points(table) + (carried if campaign else 0)
     rate = Fraction(100 * points, table.scenario.exploration.full)
     return rate if campaign else min(rate, Fraction(100))

@@ -26,7 +26,7 @@ def new_table(
     dice: DiceSet,
     supply: SupplyCounts,
     seed: int,
-    rulings: Rulings | None = None,
+    rulings: Rulings,
 ) -> Table:
     """A table ready for the first round. Every deck is shuffled from the one
     seeded stream, in seating order; a solo player gets a Heroism card."""
@@ -43,7 +43,7 @@ def new_table(
         raise RulesError(f"each investigator plays once; {duplicates!r} chosen twice")
     rng = random.Random(seed)
     pool = Supply.full(supply)
-    table = Table({}, pool, dice, rng, rulings or Rulings(), seed=seed)
+    table = Table({}, pool, dice, rng, rulings, seed=seed)
     for sheet in players:
         table.investigators[sheet.slug] = Investigator.fresh(sheet)
     for sheet in companions:
@@ -68,7 +68,7 @@ def new_game(
     dice: DiceSet,
     supply: SupplyCounts,
     seed: int,
-    rulings: Rulings | None = None,
+    rulings: Rulings,
 ) -> Table:
     """A scenario ready for its first round: "Regardless of the number of
     players, there will always be four Investigators in play"; players stand

@@ -183,15 +183,17 @@ def roll(table: Table, state: TestState) -> None:
 
 def magic_payers(table: Table, state: TestState) -> list[Investigator]:
     """Who may pay for a reroll: the actor, players at the same location and
-    Companions; PANIC shuts out everyone's help (ruling ``panic-blocks-magic``)."""
+    Companions; PANIC shuts out everyone's help, MAGIC included, unless the
+    group reads it as shutting out only cards and markers."""
     actor = state.actor
     payers = [actor] if actor.magic >= REROLL_COST else []
-    if panicked(actor):
+    blocks = table.rulings.flag("panic-blocks-magic")
+    if blocks and panicked(actor):
         return payers
     for inv in table.investigators.values():
         if inv is actor or inv.dead or inv.magic < REROLL_COST:
             continue
-        if table.together(actor, inv) and not panicked(inv):
+        if table.together(actor, inv) and not (blocks and panicked(inv)):
             payers.append(inv)
     return payers
 
@@ -209,7 +211,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
             options.append(
                 Option("explode", f"Roll 1 more white die for the Exploding Success ({left} left)")
             )
-        if state.white:
+        if state.white and (state.rerolls == 0 or table.rulings.flag("reroll-any-number")):
             options += [
                 Option(
                     f"reroll:{p.slug}",
@@ -242,6 +244,7 @@ def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
     if not chosen:
         return
     change_track(table, payer, Track.MAGIC, -REROLL_COST, "reroll")
+    state.rerolls += 1
     faces = reroll_dice(table, state, chosen)
     table.emit(DiceRerolled(payer.slug, REROLL_COST, tuple(chosen), faces))
 

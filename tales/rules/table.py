@@ -32,7 +32,7 @@ class Table:
     supply: Supply
     dice: DiceSet
     rng: random.Random
-    rulings: Rulings = field(default_factory=Rulings)
+    rulings: Rulings  # a game always has the rulings of the data file, never silent defaults
     # The game's seed. Every round after the first draws from a stream seeded
     # by it and the round number, so a round-end save sheet needs only this
     # number to go on exactly as the game would have (see docs/saves.md).

@@ -59,6 +59,7 @@ class TestState:
     red_mode: RedMode = RedMode.NORMAL
     kept_red: Face | None = None
     focus_used: bool = False
+    rerolls: int = 0  # paid for in this test
 
     @property
     def own_cards(self) -> int:
@@ -202,6 +203,7 @@ def reroll_dice(table: Table, state: TestState, indexes: list[int]) -> tuple[Fac
     """Reroll the chosen white dice. A rerolled die may explode anew; dice
     already added by its old face stay (ruling ``reroll-explosions``). Red dice
     are never rerolled."""
+    spent = not table.rulings.flag("reroll-explosions")  # a rerolled explosion counts only
     for i in indexes:
-        state.white[i] = Die(table.dice.roll_white(table.rng))
+        state.white[i] = Die(table.dice.roll_white(table.rng), exploded=spent)
     return tuple(state.white[i].face for i in indexes)

@@ -82,6 +82,7 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "event_tokens": data.get("event_tokens") or {},
         "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
+        "house_rules": _house_rules(data.get("rulings")),
         "players": players,
         "companions": [
             {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
@@ -91,6 +92,13 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "keywords": [str(k) for k in data.get("keywords") or []],
         "keyword_sheet": list(book.keywords),
     }
+
+
+def _house_rules(raw: Any) -> list[str]:
+    """``id=value`` of each switch the group flipped, as ``--ruling`` spells it."""
+    if not isinstance(raw, dict):
+        return []
+    return [f"{k}={str(v).lower()}" for k, v in raw.items()]
 
 
 def _location_name(book: Any, slug: Any) -> str:

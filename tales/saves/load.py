@@ -81,6 +81,7 @@ class LoadedSheet:
             restored.companions,
             restored.table.difficulty,
             restored.seed,
+            tuple(restored.table.rulings.house_rules().items()),
         )
         return resume_game(setup, restored.table, restored.book, self.tale), restored
 

@@ -26,7 +26,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import read_difficulty
+from tales.saves.sheet_fields import read_difficulty, read_rulings
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -35,7 +35,7 @@ from tales.story.yamlio import describe
 PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
-    "encounters", "campaign", "read", "digital",
+    "encounters", "campaign", "read", "digital", "rulings",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",
@@ -106,7 +106,7 @@ class _Restorer(WorldRestorer):
             Supply.full(self.core.supply),
             self.core.dice,
             random.Random(),
-            self.core.rulings,
+            self.core.rulings.overriding(read_rulings(data, f, self.core.rulings)),
             seed=self.seed,
             scenario=self.scenario,
             difficulty=difficulty,

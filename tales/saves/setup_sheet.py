@@ -8,7 +8,7 @@ from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields
-from tales.saves.sheet_fields import read_campaign, read_difficulty
+from tales.saves.sheet_fields import read_campaign, read_difficulty, read_rulings
 from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -17,7 +17,7 @@ from tales.story.yamlio import describe
 
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
-    "players", "companions", "notes", "carried", "campaign", "digital",
+    "players", "companions", "notes", "carried", "campaign", "digital", "rulings",
 )  # fmt: skip
 
 
@@ -58,6 +58,7 @@ def read_setup(
         )
     book = tale.scenarios[str(data["scenario"])]
     difficulty = read_difficulty(data, fields, book.scenario)
+    house = read_rulings(data, fields, core.rulings)
     digital = data.get("digital")
     seed = digital.get("seed") if isinstance(digital, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -70,9 +71,11 @@ def read_setup(
     campaign = _campaign(data, fields, core, tale, team["players"]) if "after" in data else None
     if fields.problems or difficulty is None:
         return None
-    return GameSetup(
-        str(data["scenario"]), team["players"], team["companions"], difficulty, seed
-    ), campaign
+    players, companions = team["players"], team["companions"]
+    setup = GameSetup(
+        str(data["scenario"]), players, companions, difficulty, seed, tuple(house.items())
+    )
+    return setup, campaign
 
 
 def _campaign(

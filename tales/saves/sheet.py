@@ -67,6 +67,7 @@ def capture(
         "tale": context.tale,
         "scenario": context.scenario,
         "difficulty": table.difficulty,
+        **_house_rules(table),
     }
     if at_setup:
         sheet["round"] = 0
@@ -120,6 +121,7 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
         "scenario": going_on.scenario,
         "after": going_on.after,
         "difficulty": table.difficulty,
+        **_house_rules(table),
         "round": 0,
         "players": [p.name for p in players],
         "companions": [i.name for i in table.investigators.values() if i.companion],
@@ -132,6 +134,12 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
         },
         "digital": {"seed": going_on.seed, **_content(context)},
     }
+
+
+def _house_rules(table: Table) -> dict[str, Any]:
+    """The switches the group set away from the defaults; none, no field."""
+    house = table.rulings.house_rules()
+    return {"rulings": house} if house else {}
 
 
 def _log(log: dict[str, dict[str, bool]]) -> dict[str, dict[str, str]]:

@@ -1,14 +1,16 @@
-"""Fields every kind of sheet has: the difficulty, and the campaign part (the
-log, entries recorded or crossed out, and the counters, checked against the
-tale's declared sections and counters)."""
+"""Fields every kind of sheet has: the difficulty, the house rules, and the
+campaign part (the log, entries recorded or crossed out, and the counters,
+checked against the tale's declared sections and counters)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from tales.rules.rulings import Rulings
 from tales.rules.scenario import Scenario
 from tales.saves.fields import Fields
 from tales.story.model import Tale
+from tales.story.yamlio import describe
 
 CROSSED_OUT = ("crossed out", "crossed-out", "x")
 
@@ -55,3 +57,28 @@ def read_difficulty(data: dict[Any, Any], fields: Fields, scenario: Scenario) ->
         list(scenario.board.start),
         "difficulty",
     )
+
+
+def read_rulings(data: dict[Any, Any], fields: Fields, rulings: Rulings) -> dict[str, bool]:
+    """The house rules a sheet records under ``rulings``: switch id -> true or
+    false. A sheet without them (every sheet before house rules) plays by
+    the defaults."""
+    raw = data.get("rulings") or {}
+    if not isinstance(raw, dict):
+        found = describe(raw)
+        fields.problem(
+            fields.at(data, "rulings"), "rulings", f"expected switch: true or false, found {found}"
+        )
+        return {}
+    switches = [r.id for r in rulings.switches()]
+    house: dict[str, bool] = {}
+    for key, value in raw.items():
+        where, path = fields.at(raw, key), f"rulings.{key}"
+        name = fields.word(str(key), where, path, switches, "a ruling a group may switch")
+        if name is None:
+            continue
+        if not isinstance(value, bool):
+            fields.problem(where, path, f"expected true or false, found {describe(value)}")
+            continue
+        house[name] = value
+    return house

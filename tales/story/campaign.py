@@ -106,6 +106,8 @@ def between_scenarios(
     assert table.scenario is not None
     full = table.scenario.exploration.full
     surplus = max(0, exploration_points(table) + came_in.points - full)
+    if not table.rulings.flag("exploration-carry"):
+        surplus = 0  # every scenario is rated on its own
     return NextScenario(
         after,
         scenario,

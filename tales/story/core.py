@@ -19,7 +19,7 @@ from tales.rules.cards import Card, attribute_card
 from tales.rules.dice import DiceSet, Face
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.items import ItemCard
-from tales.rules.rulings import Ruling, Rulings
+from tales.rules.rulings import Ruling, RulingKind, Rulings
 from tales.rules.supply import SupplyCounts
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.story.reader import BAD_VALUE, Reader
@@ -329,7 +329,7 @@ def _load_supply(reader: Reader) -> SupplyCounts | None:
     )
 
 
-_RULING_KEYS = ("title", "default", "rationale", "rulebook")
+_RULING_KEYS = ("title", "kind", "default", "rationale", "rulebook")
 
 
 def load_rulings(reader: Reader) -> Rulings:
@@ -338,19 +338,46 @@ def load_rulings(reader: Reader) -> Rulings:
     for ruling_id, body, what in reader.entries(data, "ruling", _RULING_KEYS):
         title = reader.get(body, "title", str, what=what)
         rationale = reader.get(body, "rationale", str, what=what)
+        kind = _ruling_kind(reader, body, what)
         if "default" not in body:
             reader.error(reader.at(data, ruling_id), "E101", f"{what} lacks 'default'")
-        if title is None or rationale is None or "default" not in body:
+        if title is None or rationale is None or kind is None or "default" not in body:
+            continue
+        default = _plain(body["default"])
+        # A switch is what a group flips; a boolean reading would invite a flip
+        # the engine does not honour.
+        if (kind is RulingKind.SWITCH) != isinstance(default, bool):
+            reader.error(
+                reader.at(body, "default"),
+                BAD_VALUE,
+                f"{what}: a switch's default is true or false, and only a switch's is",
+            )
             continue
         quote = reader.get(body, "rulebook", str, what=what, required=False) or ""
         rulings[str(ruling_id)] = Ruling(
             str(ruling_id),
             title,
-            _plain(body["default"]),
+            default,
             " ".join(rationale.split()),
             " ".join(quote.split()),
+            kind,
         )
     return Rulings(rulings)
+
+
+def _ruling_kind(reader: Reader, body: Any, what: str) -> RulingKind | None:
+    kind = reader.get(body, "kind", str, what=what)
+    if kind is None:
+        return None
+    kinds = [k.value for k in RulingKind]
+    if kind not in kinds:
+        reader.error(
+            reader.at(body, "kind"),
+            BAD_VALUE,
+            f"{what}: kind {kind!r} is not one of {', '.join(kinds)}{did_you_mean(kind, kinds)}",
+        )
+        return None
+    return RulingKind(kind)
 
 
 def _plain(value: Any) -> object:

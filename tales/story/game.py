@@ -13,6 +13,7 @@ from tales.rules.activities import gain_item
 from tales.rules.decisions import Engine, Proc
 from tales.rules.events import Event
 from tales.rules.round import play_scenario
+from tales.rules.rulings import Rulings
 from tales.rules.setup import new_game
 from tales.rules.table import Table
 from tales.story.campaign import (
@@ -34,6 +35,11 @@ class GameSetup:
     companions: tuple[str, ...]
     difficulty: str = "standard"
     seed: int = 0
+    # The group's house rules: switches set away from rulings.yaml, by id.
+    rulings: tuple[tuple[str, bool], ...] = ()
+
+    def rulings_in_force(self, core: Core) -> Rulings:
+        return core.rulings.overriding(dict(self.rulings))
 
 
 @dataclass
@@ -86,7 +92,7 @@ def start_game(
         dice=core.dice,
         supply=core.supply,
         seed=setup.seed,
-        rulings=core.rulings,
+        rulings=setup.rulings_in_force(core),
     )
     if campaign is None:
         campaign = standalone_campaign(tale, setup.scenario)

@@ -20,7 +20,7 @@ from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
 from tales.rules.eventboard import end_scenario, place_event_token
 from tales.rules.events import Event, LocationRevealed, Moved
 from tales.rules.investigators import Investigator
-from tales.rules.round import play_scenario
+from tales.rules.round import play_scenario, settle
 from tales.rules.scoring import exploration_rate
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import change_track, gain_status_card, gain_token
@@ -159,6 +159,10 @@ class Book:
             passed = (yield from team_test(table, spec, members)).passed
         else:
             passed = (yield from skill_test(table, inv, spec)).passed
+        if not table.rulings.flag("narrative-timing"):
+            yield from settle(table, self)  # the clock interrupts: read what the test called for
+            if table.ended:
+                return
         yield from self.follow(table, option.success if passed else option.failure, inv)
 
     def read(self, table: Table, paragraph: int) -> Proc[None]:
@@ -298,9 +302,10 @@ class Book:
             return False
         if (
             option.test is not None
+            and table.rulings.flag("test-once-a-round")
             and self.state.tried.get((scene, index, inv.slug)) == table.round
         ):
-            return False  # one try a round (ruling ``test-once-a-round``)
+            return False  # one try a round
         leads = option.goto if option.test is None else None
         if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
             return False  # a read-once paragraph

@@ -12,7 +12,7 @@ from tales.saves.session import load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
 from tales.story.core import load_core, tale_path
-from tales.story.game import Game, start_game
+from tales.story.game import Game, GameSetup, start_game
 from tales.ui.consoles import PlainConsole, TerminalConsole
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
@@ -105,8 +105,16 @@ def opening(game: Game) -> list[Line]:
     return [
         Line(f"{game.book.book.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
+        *_house_rules(setup),
         Line("Type a number to choose; 'help' lists the commands."),
     ]
+
+
+def _house_rules(setup: GameSetup) -> list[Line]:
+    if not setup.rulings:
+        return []
+    rules = ", ".join(f"{k}={str(v).lower()}" for k, v in setup.rulings)
+    return [Line(f"House rules: {rules}.")]
 
 
 def status_bar(game: Game) -> str:

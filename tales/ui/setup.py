@@ -1,4 +1,4 @@
-"""Choosing a game: tale, scenario, difficulty, players and companions.
+"""Choosing a game: tale, scenario, difficulty, players, companions and house rules.
 
 On a terminal with no options, :func:`ask_setup` walks through a short setup
 where Enter accepts each default; otherwise the options given are completed
@@ -8,12 +8,13 @@ with the same defaults.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tales.errors import TalesError
+from tales.errors import RulingError, TalesError
 from tales.problems import close_match
 from tales.rules.investigators import InvestigatorSheet
+from tales.rules.rulings import parse_overrides
 from tales.rules.setup import TEAM_SIZE
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -31,6 +32,7 @@ class Choices:
     investigators: tuple[str, ...] = ()
     companions: tuple[str, ...] = ()
     seed: int | None = None
+    rulings: tuple[str, ...] = ()  # house rules as "ID=VALUE" (--ruling)
 
     @property
     def empty(self) -> bool:
@@ -55,7 +57,7 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
 
 def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     """Fill in every default: the tale's first scenario, standard difficulty,
-    one player, investigators in the box's order, a fresh seed."""
+    one player, investigators in the box's order, a fresh seed, no house rules."""
     scenario = tale.scenario_id(choices.scenario)
     difficulty = choices.difficulty or "standard"
     chosen = [find_investigator(core, n).slug for n in choices.investigators]
@@ -68,7 +70,15 @@ def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]
     companions += rest[: TEAM_SIZE - players - len(companions)]
     seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(1_000_000)
-    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, seed)
+    house = house_rules(core, choices.rulings)
+    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, seed, house)
+
+
+def house_rules(core: Core, texts: Sequence[str]) -> tuple[tuple[str, bool], ...]:
+    """``ID=VALUE`` texts as a setup's house rules: only the switches set away
+    from their defaults, in id order, as the save sheet records them."""
+    flipped = core.rulings.overriding(parse_overrides(core.rulings, texts))
+    return tuple(flipped.house_rules().items())
 
 
 def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
@@ -104,4 +114,23 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
     for number in range(TEAM_SIZE - players):
         free = [n for n, slug in names.items() if slug not in chosen and slug not in companions]
         companions.append(names[ask(f"Companion {number + 1}", free[0], free)])
-    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, defaults.seed)
+    house = ask_house_rules(core, prompt)
+    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, defaults.seed, house)
+
+
+def ask_house_rules(core: Core, prompt: Callable[[str], str]) -> tuple[tuple[str, bool], ...]:
+    """The optional last step: switches to flip, as ``ID=VALUE`` words; Enter
+    plays by the rulings as written, ``?`` lists the switches."""
+    while True:
+        answer = prompt("House rules, as ID=VALUE ... ('?' lists them) [none]: ").strip()
+        if not answer:
+            return ()
+        if answer == "?":
+            for ruling in core.rulings.switches():
+                shown = str(core.rulings.value(ruling.id)).lower()
+                print(f"  {ruling.id} (now {shown}): {ruling.title}")
+            continue
+        try:
+            return house_rules(core, answer.split())
+        except RulingError as error:
+            print(f"  {error}")

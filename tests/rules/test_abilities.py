@@ -174,7 +174,8 @@ def test_sarah_cannot_take_back_status_cards_or_cards_in_the_current_test(core):
     assert "ability:sarah-elington:sarah-elington" not in engine.legal_ids()
 
 
-@ruling("companion-abilities")
+@ruling("companion-abilities", value=True)
+@ruling("companion-abilities", value=False)
 @pytest.mark.parametrize("allowed", [True, False])
 def test_a_companion_lends_its_ability_to_any_player(core, allowed):
     table = table_for(core, ["ezra-marsh"], ["arthur-blackwood"])

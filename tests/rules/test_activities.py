@@ -440,7 +440,7 @@ def test_items_change_hands_only_at_the_same_location(core: Core) -> None:
         give_item(table, ezra, sarah, "hatchet")
 
 
-@ruling("item-use-free")
+@ruling("item-use-free", value=True)
 def test_using_an_item_heals_for_a_use_marker_and_no_card(core: Core) -> None:
     """ "To use an Item, your Investigator must have it in their Backpack or Hand.
     After using an Item, remove 1 Item use marker from its card." """
@@ -512,3 +512,24 @@ def test_use_markers_come_from_the_boxs_32(core: Core) -> None:
     ]
     spend_use(table, ezra, knives)
     assert table.supply.use_markers == 1 and knives.uses == 0
+
+
+@ruling("item-use-free", value=False)
+def test_using_an_item_costs_an_action_when_switched_off(core: Core) -> None:
+    """item-use-free switched off: each use of an item is an Action, paid with a card
+    showing the Action icon, and is not offered without one."""
+    table = full_team(core)
+    table.rulings = table.rulings.with_overrides(item_use_free=False)
+    sarah, irene = table.investigator(SARAH), table.investigator(IRENE)
+    (card,) = actions(sarah, 1)
+    no_actions(irene, 2)
+    sarah.vitality, irene.energy = 3, 0
+
+    assert f"use:{IRENE}:smelling-salts" not in option_ids(table), "Irene has no Action card"
+    assert f"use:{SARAH}:doctors-bag" in option_ids(table)
+    engine = act(table, f"use:{SARAH}:doctors-bag")
+    assert engine.pending is not None and engine.legal_ids()[0] == f"pay:{card.id}"
+    events = engine.apply(f"pay:{card.id}")
+    assert engine.finished
+    assert of(events, ItemUsed) == [ItemUsed(SARAH, "doctors-bag", 2)]
+    assert sarah.vitality == 4 and sarah.discard == [card]

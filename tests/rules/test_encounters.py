@@ -173,7 +173,7 @@ def test_the_first_stratagem_test_chooses_stratagem(core: Core) -> None:
 # Stratagem ----------------------------------------------------------------------------
 
 
-@ruling("stratagem-once-a-round")
+@ruling("stratagem-once-a-round", value=True)
 def test_each_investigator_tries_the_stratagem_once_a_round(core: Core) -> None:
     """A Stratagem test costs nothing, so a bare roll could be repeated for ever in one
     round; each investigator gets one try a round, and the others still get theirs."""
@@ -325,3 +325,18 @@ def test_the_enemy_strikes_everyone_at_its_location_and_no_one_else(core: Core) 
 
     with pytest.raises(RulesError, match="no enemy"):
         enemy_attack(table, "boathouse")
+
+
+@ruling("stratagem-once-a-round", value=False)
+def test_the_stratagem_may_be_tried_again_at_once_when_switched_off(core: Core) -> None:
+    """stratagem-once-a-round switched off: nothing stops a second try this round."""
+    table = harbour(core)
+    table.rulings = table.rulings.with_overrides(stratagem_once_a_round=False)
+    margaret = table.investigator(MARGARET)
+    wrecker_at(table, "pier")
+    load_dice(table, [*red("blank"), *red("blank")])
+    strike(run(table, stratagem(table, margaret)), [])
+
+    assert f"stratagem:{MARGARET}" in ids(table)
+    strike(run(table, stratagem(table, margaret)), [])
+    assert f"stratagem:{MARGARET}" in ids(table)

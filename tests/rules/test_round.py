@@ -362,7 +362,7 @@ def test_the_scenario_ends_when_every_investigator_is_dead(core: Core) -> None:
     assert all(c.markers_used == set() for c in table.companions())
 
 
-@ruling("narrative-timing")
+@ruling("narrative-timing", value=True)
 def test_nothing_is_left_to_read_once_the_whole_team_has_died(core: Core) -> None:
     """ "Every Scenario ends with an Epilogue or death of all the team members." Once it
     has ended, no narrative is still due: not even the one on the time marker's space."""
@@ -413,7 +413,7 @@ def test_a_death_in_an_activity_is_read_after_it_and_the_dead_never_act_again(
     assert {e.investigator for e in of(later, DrawingEnded)} == {MARGARET}
 
 
-@ruling("narrative-timing")
+@ruling("narrative-timing", value=True)
 def test_narratives_due_are_read_in_the_order_they_arose(core: Core) -> None:
     """A threshold reached by the red die, then a death, in the same activity: both
     are read once it is over, threshold first."""

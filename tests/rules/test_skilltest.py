@@ -235,7 +235,7 @@ def test_an_exploding_success_counts_as_a_success(core: Core) -> None:
     assert (result.successes, result.dice_successes, result.passed) == (1, 1, True)
 
 
-@ruling("explosions-optional")
+@ruling("explosions-optional", value=True)
 def test_an_explosion_is_offered_and_may_be_declined(core: Core) -> None:
     """The rulebook: "if you roll this symbol and have any white dice remaining in
     your pool, you may immediately roll 1 additional white die"."""
@@ -256,7 +256,7 @@ def test_an_explosion_is_offered_and_may_be_declined(core: Core) -> None:
     assert dice.unused == []
 
 
-@ruling("explosions-optional")
+@ruling("explosions-optional", value=False)
 def test_explosions_roll_automatically_when_the_ruling_is_off(core: Core) -> None:
     """With explosions-optional switched off, every Exploding Success rolls its
     extra die at once, and an extra die that explodes rolls another."""
@@ -319,7 +319,7 @@ def test_no_explosion_after_an_initial_roll_of_six_dice(core: Core) -> None:
     assert only(engine.apply("accept"), TestResolved).successes == 1
 
 
-@ruling("reroll-explosions")
+@ruling("reroll-explosions", value=True)
 def test_a_rerolled_die_may_explode_anew_and_the_extra_die_stays(core: Core) -> None:
     """Ruling reroll-explosions: "A die rerolled to an Exploding Success may explode
     anew; an extra die already rolled because of the old face stays in the pool"."""
@@ -352,7 +352,7 @@ def test_a_rerolled_die_may_explode_anew_and_the_extra_die_stays(core: Core) -> 
 # --- Rerolls and MAGIC ---------------------------------------------------------------
 
 
-@ruling("reroll-any-number")
+@ruling("reroll-any-number", value=True)
 def test_a_reroll_costs_two_magic_of_the_chosen_payer_and_never_a_red_die(core: Core) -> None:
     """The rulebook: "By spending 2 MAGIC points, you may reroll as many white dice as
     you want." "IMPORTANT: Red dice can never be rerolled!" Two rerolls, two payers."""
@@ -448,7 +448,7 @@ def panic(table: Table, inv: Investigator) -> None:
     inv.play_area.append(take(table, StatusCardKind.PANIC))
 
 
-@ruling("panic-blocks-magic")
+@ruling("panic-blocks-magic", value=True)
 def test_a_panicked_actor_gets_no_help_and_only_their_own_magic(core: Core) -> None:
     """The rulebook: "PANIC: Until the end of the round during any test, you cannot
     provide or receive help from other Investigators (Players or Companions)." """
@@ -467,7 +467,7 @@ def test_a_panicked_actor_gets_no_help_and_only_their_own_magic(core: Core) -> N
     assert ids(engine, "reroll:") == [f"reroll:{ARTHUR}"]
 
 
-@ruling("panic-blocks-magic")
+@ruling("panic-blocks-magic", value=True)
 def test_a_panicked_helper_can_neither_assist_nor_pay(core: Core) -> None:
     """The rulebook: PANIC -- "you cannot provide ... help from other Investigators";
     the Companion's help still reaches an actor who is not panicked."""
@@ -933,3 +933,65 @@ def test_a_dead_investigator_or_a_companion_cannot_start_a_test(core: Core, who:
     slug = ARTHUR if who == "dead" else EZRA
     with pytest.raises(ValueError, match="cannot start a test"):
         start(table, slug, TestSpec(STR, 1))
+
+
+# --- House rules: the switches flipped --------------------------------------------------
+
+
+@ruling("reroll-any-number", value=False)
+def test_with_one_reroll_a_test_the_second_is_not_offered(core: Core) -> None:
+    """reroll-any-number switched off: one reroll a test, whoever pays for it."""
+    table = table_for(core, [ARTHUR], [EZRA])
+    table.rulings = table.rulings.with_overrides(reroll_any_number=False)
+    cards = deal(table.investigator(ARTHUR), die_in(AGI), 2)
+    dice = load_dice(table, [*white("blank", "blank"), *red("blank")])
+    dice.unused.extend(white("blank"))
+
+    engine = start(table, ARTHUR, TestSpec(AGI, 2))
+    engine.apply_all([f"play:{c.id}" for c in cards])
+    engine.apply("roll")
+    assert ids(engine, "reroll:") == [f"reroll:{ARTHUR}", f"reroll:{EZRA}"]
+    engine.apply_all([f"reroll:{EZRA}", "die:0", "confirm"])
+    assert ids(engine, "reroll:") == [], "the test's one reroll is spent"
+    assert table.investigator(ARTHUR).magic == 2, "Arthur still has the MAGIC for one"
+
+
+@ruling("reroll-explosions", value=False)
+def test_a_rerolled_explosion_counts_as_a_success_only_when_switched_off(core: Core) -> None:
+    """reroll-explosions switched off: a die rerolled to an Exploding Success rolls
+    no extra die, but still counts its success."""
+    table = table_for(core, [ARTHUR])
+    table.rulings = table.rulings.with_overrides(reroll_explosions=False)
+    cards = deal(table.investigator(ARTHUR), die_in(AGI), 2)
+    dice = load_dice(table, [*white("blank", "blank"), *red("blank")])
+    dice.unused.extend(white("explode"))
+
+    engine = start(table, ARTHUR, TestSpec(AGI, 2))
+    engine.apply_all([f"play:{c.id}" for c in cards])
+    engine.apply_all(["roll", f"reroll:{ARTHUR}", "die:0", "confirm"])
+    assert "explode" not in engine.legal_ids()
+    result = only(engine.apply("accept"), TestResolved)
+    assert (result.dice_successes, result.passed) == (1, False)
+    assert dice.unused == []
+
+
+@ruling("panic-blocks-magic", value=False)
+def test_magic_pays_across_panic_when_switched_off(core: Core) -> None:
+    """panic-blocks-magic switched off: PANIC still shuts out cards and markers, but
+    a panicked actor may take others' MAGIC and a panicked helper may give it."""
+    table = table_for(core, [ARTHUR, MARGARET], [EZRA])
+    table.rulings = table.rulings.with_overrides(panic_blocks_magic=False)
+    arthur, margaret = table.investigator(ARTHUR), table.investigator(MARGARET)
+    arthur.location = margaret.location = "harbour"
+    margaret.magic = 2
+    panic(table, arthur)
+    panic(table, margaret)
+    cards = deal(arthur, die_in(AGI), 2)
+    deal(margaret, successes_in(AGI), 2)
+    load_dice(table, [*white("blank", "blank"), *red("blank")])
+
+    engine = start(table, ARTHUR, TestSpec(AGI, 2))
+    engine.apply_all([f"play:{c.id}" for c in cards])
+    assert ids(engine, "assist:") == [] and ids(engine, "marker:") == []
+    engine.apply("roll")
+    assert ids(engine, "reroll:") == [f"reroll:{ARTHUR}", f"reroll:{MARGARET}", f"reroll:{EZRA}"]

@@ -130,7 +130,7 @@ def test_the_interlude_is_read_between_the_scenarios(core, tale: Tale) -> None:
     assert game.next_scenario.campaign.log == game.book.state.log
 
 
-@ruling("exploration-carry")
+@ruling("exploration-carry", value=True)
 def test_points_above_full_carry_in_and_only_a_later_scenario_passes_100(core, tale: Tale) -> None:
     """ "The most dedicated players can even exceed 100% exploration by carrying
     over their achievements from one scenario to the next." """
@@ -147,3 +147,25 @@ def test_points_above_full_carry_in_and_only_a_later_scenario_passes_100(core, t
     play_to_the_end(second, 21)
     points = exploration_points(second.table)
     assert Fraction(second.book.rate) == Fraction(100 * (points + 30), full)
+
+
+@ruling("exploration-carry", value=False)
+def test_nothing_carries_and_every_scenario_stops_at_100_when_switched_off(
+    core, tale: Tale
+) -> None:
+    """exploration-carry switched off: no surplus is carried and a later scenario is
+    rated on its own points, at most 100%."""
+    house = (("exploration-carry", False),)
+    first = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21, house))
+    play_to_the_end(first, 21)
+    assert first.next_scenario is not None
+    assert first.next_scenario.campaign.points == 0
+
+    carried = CampaignState(points=30)
+    setup = GameSetup("bell-house-again", *TEAM, "standard", 21, house)
+    second = start_game(core, tale, setup, carried)
+    play_to_the_end(second, 21)
+    full = second.table.scenario.exploration.full  # type: ignore[union-attr]
+    points = exploration_points(second.table)
+    assert Fraction(second.book.rate) == min(Fraction(100), Fraction(100 * points, full))
+    assert Fraction(second.book.rate) < Fraction(100 * (points + 30), full)

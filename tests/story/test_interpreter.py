@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from tales.errors import RulesError
-from tales.rules.decisions import Engine
-from tales.rules.terms import StatusToken
+from tales.rules.decisions import Engine, Proc
+from tales.rules.events import TestResolved, TrackChanged
+from tales.rules.round import settle
+from tales.rules.terms import EventSymbol, StatusToken, Track
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.loader import load_tale
@@ -69,7 +71,7 @@ def test_an_option_that_is_not_open_is_refused(core, tale):
         next(game.book.perform(game.table, "story:ezra-marsh:12:0"))
 
 
-@ruling("test-once-a-round")
+@ruling("test-once-a-round", value=True)
 def test_a_storybook_test_is_tried_once_a_round_by_each_investigator(core, tale):
     game = new_game(core, tale)
     drive_to_activity(game)
@@ -167,3 +169,57 @@ def test_texts_are_rendered_for_the_game_at_hand(core, tale):
     engine = Engine(book.read_as(table, 4, ezra), table.sink)
     (text,) = [e.text for e in engine.opening_events if isinstance(e, StoryRead)]
     assert text and "{{" not in text and "{%" not in text
+
+
+@ruling("test-once-a-round", value=False)
+def test_a_storybook_test_may_be_tried_again_at_once_when_switched_off(core, tale):
+    setup = GameSetup(
+        "bell-house",
+        (EZRA, PHILIP),
+        ("irene-dubois", "arthur-blackwood"),
+        seed=1,
+        rulings=(("test-once-a-round", False),),
+    )
+    game = start_game(core, tale, setup)
+    drive_to_activity(game)
+    table = game.table
+    table.investigator(EZRA).location = "bell-house"
+    load_dice(table, red("blank"))
+    engine = Engine(game.book.perform(table, "story:ezra-marsh:12:0"), table.sink)
+    engine.apply_all(["roll", "accept"])
+    assert engine.finished
+    assert "story:ezra-marsh:12:0" in [o.id for o in game.book.options(table)]
+
+
+@ruling("narrative-timing", value=True)
+@ruling("narrative-timing", value=False)
+@pytest.mark.parametrize("wait", [True, False])
+def test_a_threshold_reached_in_a_test_is_read_after_or_before_its_failure(core, tale, wait):
+    """By default the storybook's failure text comes first, then the threshold's
+    narrative; switched off, the narrative interrupts before the failure."""
+    house = () if wait else (("narrative-timing", False),)
+    team = ("irene-dubois", "arthur-blackwood")
+    game = start_game(core, tale, GameSetup("bell-house", (EZRA, PHILIP), team, rulings=house))
+    drive_to_activity(game)
+    table = game.table
+    table.investigator(EZRA).location = "bell-house"
+    table.event_tokens[EventSymbol.TENTACLE] = 1  # the red die's tentacle reaches 2: read 26
+    load_dice(table, red("tentacle"))
+
+    def activity() -> Proc[None]:  # as the activity phase runs it
+        yield from game.book.perform(table, "story:ezra-marsh:12:0")
+        yield from settle(table, game.book)
+
+    engine = Engine(activity(), table.sink)
+    events = [*engine.opening_events, *engine.apply_all(["roll", "accept"])]
+    assert engine.finished
+
+    resolved = next(i for i, e in enumerate(events) if isinstance(e, TestResolved))
+    read = next(i for i, e in enumerate(events) if isinstance(e, StoryRead) and e.paragraph == 26)
+    hurt = next(
+        i
+        for i, e in enumerate(events[resolved:], resolved)
+        if isinstance(e, TrackChanged) and e.investigator == EZRA and e.track is Track.VITALITY
+    )
+    assert (hurt < read) is wait
+    assert table.to_read == []

@@ -228,6 +228,7 @@ def test_with_no_options_a_short_setup_asks_and_enter_accepts(
         "Companion 1 [",
         "Companion 2 [",
         "Companion 3 [",
+        "House rules, as ID=VALUE ... ('?' lists them) [none]:",
     ]
     term.wait_for(questions[0])
     for question in questions[1:]:
