@@ -31,6 +31,7 @@ from tales.story.conditions import StoryExpressionError, evaluate, render
 from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.state import StoryState as StoryState  # where it long lived
+from tales.story.state import change_location_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +167,11 @@ class Book:
         cards on the table at the start."""
         for word in self.book.setup_keywords:
             mark_keyword(table, word)
-        self.state.location_tokens = {
-            place: dict(tokens) for place, tokens in self.book.location_tokens.items()
-        }
+        # Laid out as the cards print them, each count told as an event.
+        self.state.location_tokens = {place: {} for place in self.book.location_tokens}
+        for place, tokens in self.book.location_tokens.items():
+            for token, count in tokens.items():
+                change_location_tokens(self.state, table.sink, place, token, count)
         players = table.players()
         for slug in self.book.setup_items:  # the team's: the first player carries them
             if players and table.scenario is not None:

@@ -34,7 +34,7 @@ IRENE = "irene-dubois"
 CHOIR = "the-choir-on-the-stair"
 
 # Event classes rendered to nothing whatever their fields say.
-SILENT = {ev.DeckShuffled}
+SILENT = {ev.DeckShuffled, ev.RoundEnded}
 
 # The two inputs that take Ezra (seed 5, alone) to the boat shed and start a
 # STRENGTH test there: the first decision of kind "prepare".
@@ -102,6 +102,13 @@ def samples(game: Game) -> list[ev.Event]:
         ev.EncounterProgress(CHOIR, "combat", 2, 4, 6),
         ev.EncounterEnded(CHOIR, "stratagem"),
         ev.ScenarioEnded("the time track ran out"),
+        ev.KeywordMarked("WATCHED"),
+        ev.KeywordErased("WATCHED"),
+        ev.ElementFound("clue", "torn-ledger"),
+        ev.TimeMoved(3, 4),
+        ev.EventTokenRemoved(EventSymbol.SKULL, 1),
+        ev.ItemLost(ARTHUR, "storm-lantern"),
+        ev.RoundEnded(2),
         StoryRead(12, "The tower stands on its own knuckle of rock."),
         ExplorationRated(96.67, "290/3", 32),
     ]

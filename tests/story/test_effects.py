@@ -1,0 +1,88 @@
+"""The effect registry (tales/story/effects): one list of kinds that the
+docs, the schema, the loader and the interpreter all follow."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tales.authoring.schema import schema
+from tales.story.core import tale_path
+from tales.story.effects import KINDS, UnknownEffect, kind_of, parse_effect
+from tales.story.game import GameSetup, set_up
+from tales.story.interpreter import Book
+from tales.story.loader import INTERLUDE_EFFECTS, load_tale
+from tales.story.model import Effect, Where
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "storybook.md"
+
+
+def effects_table() -> list[str]:
+    """The rows of the table under "## Effects" in docs/storybook.md."""
+    text = DOCS.read_text(encoding="utf-8")
+    section = text.split("\n## Effects\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if line.startswith("| `{")]
+
+
+def test_every_registered_effect_has_its_row_in_the_docs() -> None:
+    rows = "\n".join(effects_table())
+    missing = [name for name in KINDS if f"`{{{name}:" not in rows and f"/ `{{{name}:" not in rows]
+    assert missing == []
+
+
+def test_the_docs_table_names_only_registered_effects() -> None:
+    named = {m for row in effects_table() for m in re.findall(r"`\{(\w+):", row)}
+    assert named - set(KINDS) == set()
+
+
+def test_each_kinds_example_is_a_valid_effect_of_that_kind() -> None:
+    """The example each kind gives parses as an effect of that kind."""
+    for name, kind in KINDS.items():
+        effect, problem = parse_effect(yaml.safe_load(kind.example), Where("docs"))
+        assert problem is None, (name, problem)
+        assert effect is not None and effect.kind == name
+
+
+def test_the_schema_has_one_variant_per_kind_with_the_keys_it_takes() -> None:
+    variants = schema("paragraphs")["$defs"]["effects"]["items"]["oneOf"]
+    by_kind = {next(iter(v["required"])): v for v in variants}
+    assert list(by_kind) == list(KINDS)
+    for name, kind in KINDS.items():
+        keys = set(by_kind[name]["properties"])
+        assert keys == {name} | ({"who"} if kind.who else set()) | (
+            {"count"} if kind.count else set()
+        )
+
+
+def test_interludes_take_exactly_the_kinds_that_say_so() -> None:
+    assert {name for name, kind in KINDS.items() if kind.interlude} == INTERLUDE_EFFECTS
+    assert {"log", "cross_out", "counter", "read"} == INTERLUDE_EFFECTS
+
+
+@pytest.mark.parametrize("node", ["{reveal: cave, count: 2}", "{time: 1, count: 3}"])
+def test_count_is_refused_where_a_kind_takes_none(node: str) -> None:
+    effect, problem = parse_effect(yaml.safe_load(node), Where("x"))
+    assert effect is None and problem is not None and "takes no 'count'" in problem
+
+
+def test_an_unknown_kind_in_play_raises_instead_of_doing_nothing(core, make_book) -> None:
+    with pytest.raises(UnknownEffect, match="'tiem' is not an effect; did you mean 'time'"):
+        kind_of("tiem")
+    table, book = make_book
+    bogus = Effect("tiem", 1)
+    with pytest.raises(UnknownEffect):
+        list(book.apply(table, [bogus], None))
+
+
+@pytest.fixture
+def make_book(core):
+    """A table and storybook of the starter tale, as a game lays them out."""
+    tale, problems = load_tale(tale_path("the-drowned-bell"))
+    assert tale is not None, problems
+    companions = ("arthur-blackwood", "irene-dubois", "laszlo-varga")
+    laid = set_up(core, tale, GameSetup("bell-house", ("ezra-marsh",), companions))
+    assert isinstance(laid.book, Book)
+    return laid.table, laid.book
