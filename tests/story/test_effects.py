@@ -4,12 +4,15 @@ docs, the schema, the loader and the interpreter all follow."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
 from tales.authoring.schema import schema
+from tales.rules.decisions import Engine
+from tales.rules.events import ItemLost
 from tales.story.core import tale_path
 from tales.story.effects import KINDS, UnknownEffect, kind_of, parse_effect
 from tales.story.game import GameSetup, set_up
@@ -86,3 +89,50 @@ def make_book(core):
     laid = set_up(core, tale, GameSetup("bell-house", ("ezra-marsh",), companions))
     assert isinstance(laid.book, Book)
     return laid.table, laid.book
+
+
+# remove_item: the registry's point, one entry in tales/story/effects/found.py ------------
+
+
+BELL = Path(tale_path("the-drowned-bell"))
+CLAPPER = "success: {effects: [{item: bell-clapper}, {card: STRESS}]}"
+
+
+@pytest.mark.parametrize(
+    ("effect", "problem"),
+    [
+        ("{remove_item: storm-lantern}", None),
+        ("{remove_item: storm-lamp}", ("E204", "there is no item 'storm-lamp'")),
+        ("{remove_item: storm-lantern, who: all}", ("E207", "'remove_item' takes no 'who'")),
+        ("{remove_item: [storm-lantern]}", ("E207", "'remove_item' takes a scenario item")),
+    ],
+)
+def test_remove_item_names_a_scenario_item(tmp_path: Path, effect: str, problem) -> None:
+    root = tmp_path / "tale"
+    shutil.copytree(BELL, root)
+    paragraphs = root / "bell-house" / "paragraphs" / "bell-house.yaml"
+    text = paragraphs.read_text(encoding="utf-8")
+    assert CLAPPER in text
+    paragraphs.write_text(text.replace(CLAPPER, f"success: {{effects: [{effect}]}}"))
+    _, problems = load_tale(root)
+    found = [(p.code, p.message) for p in problems if p.severity == "error"]
+    if problem is None:
+        assert found == []
+    else:
+        assert any(code == problem[0] and problem[1] in message for code, message in found)
+
+
+def test_remove_item_takes_the_item_from_the_team_and_says_so(make_book) -> None:
+    table, book = make_book
+    Engine(book.begin(table), table.sink)  # the setup item goes to the first player
+    ezra = table.investigator("ezra-marsh")
+    held = ezra.item("storm-lantern")
+    assert held is not None
+    markers = table.supply.use_markers
+    spend = Engine(book.apply(table, [Effect("remove_item", "storm-lantern")], None), table.sink)
+    assert ezra.item("storm-lantern") is None
+    assert table.supply.use_markers == markers + held.uses, "its use markers go back to the box"
+    assert book.context(table, ezra)["item"]("storm-lantern") is False
+    assert spend.opening_events == (ItemLost("ezra-marsh", "storm-lantern"),)
+    again = Engine(book.apply(table, [Effect("remove_item", "storm-lantern")], None), table.sink)
+    assert again.opening_events == (), "nobody holds it any more: nothing happens, nothing is told"

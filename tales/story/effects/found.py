@@ -1,10 +1,11 @@
-"""Exploration elements found: items, clues, objectives and information."""
+"""Exploration elements found (items, clues, objectives, information), and
+items that leave the team (a key spent)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tales.rules.activities import gain_item
+from tales.rules.activities import gain_item, lose_item
 from tales.rules.exploration import find_element
 from tales.rules.table import Table
 from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, check_slug
@@ -40,6 +41,17 @@ def _find(kind: str) -> Callable[[Play, Effect], None]:
     return apply
 
 
+def _give_up(play: Play, effect: Effect) -> None:
+    """The item leaves whoever in the team holds it, the actor first; it was
+    found all the same (exploration counts what was found)."""
+    slug, doer = str(effect.value), play.doer
+    holders = [doer] if doer is not None else []
+    holders += play.table.investigators.values()
+    holder = next((inv for inv in holders if inv.item(slug) is not None), None)
+    if holder is not None:
+        lose_item(play.table, holder, slug)
+
+
 def _found(kind: str, words: str, example: str) -> EffectKind:
     return EffectKind(
         kind,
@@ -59,4 +71,13 @@ KINDS = (
     _found("clue", "a clue", "{clue: torn-ledger}"),
     _found("objective", "an objective", "{objective: x}"),
     _found("information", "a name", "{information: x}"),
+    EffectKind(
+        "remove_item",
+        "a scenario item",
+        SLUG,
+        "{remove_item: brass-key}",
+        check_slug,
+        _give_up,
+        refs=_element("item"),
+    ),
 )
