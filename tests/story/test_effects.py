@@ -11,14 +11,21 @@ import pytest
 import yaml
 
 from tales.authoring.schema import schema
-from tales.rules.decisions import Engine
+from tales.rules.decisions import Engine, EventSink
 from tales.rules.events import ItemLost
 from tales.story.core import tale_path
 from tales.story.effects import KINDS, UnknownEffect, kind_of, parse_effect
 from tales.story.game import GameSetup, set_up
-from tales.story.interpreter import Book
+from tales.story.interlude import play_interlude
+from tales.story.interpreter import Book, StoryRead
 from tales.story.loader import INTERLUDE_EFFECTS, load_tale
-from tales.story.model import Effect, Where
+from tales.story.model import Effect, Interlude, Paragraph, Where
+from tales.story.state import (
+    CounterChanged,
+    LogEntryCrossedOut,
+    LogEntryRecorded,
+    StoryState,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "storybook.md"
 
@@ -39,6 +46,14 @@ def test_every_registered_effect_has_its_row_in_the_docs() -> None:
 def test_the_docs_table_names_only_registered_effects() -> None:
     named = {m for row in effects_table() for m in re.findall(r"`\{(\w+):", row)}
     assert named - set(KINDS) == set()
+
+
+def test_the_docs_say_which_kinds_take_who_and_count() -> None:
+    text = " ".join(DOCS.read_text(encoding="utf-8").split("\n## Effects\n", 1)[1].split())
+    takes_who = text.split("is taken by", 1)[1].split("only;", 1)[0]
+    takes_count = text.split("`count`", 1)[1].split("only.", 1)[0]
+    assert set(re.findall(r"`(\w+)`", takes_who)) == {n for n, k in KINDS.items() if k.who}
+    assert set(re.findall(r"`(\w+)`", takes_count)) == {n for n, k in KINDS.items() if k.count}
 
 
 def test_each_kinds_example_is_a_valid_effect_of_that_kind() -> None:
@@ -136,3 +151,32 @@ def test_remove_item_takes_the_item_from_the_team_and_says_so(make_book) -> None
     assert spend.opening_events == (ItemLost("ezra-marsh", "storm-lantern"),)
     again = Engine(book.apply(table, [Effect("remove_item", "storm-lantern")], None), table.sink)
     assert again.opening_events == (), "nobody holds it any more: nothing happens, nothing is told"
+
+
+def test_an_interludes_effects_are_told_as_events() -> None:
+    state = StoryState(log={"the-bell": {}}, counters={"innsmouth-watch": 1})
+    interlude = Interlude(
+        "dawn",
+        "bell-house",
+        1,
+        {
+            1: Paragraph(
+                1,
+                effects=(
+                    Effect("log", {"section": "the-bell", "entry": "rung"}),
+                    Effect("cross_out", {"section": "the-bell", "entry": "rung"}),
+                    Effect("counter", {"innsmouth-watch": 2}),
+                ),
+            )
+        },
+    )
+    sink = EventSink()
+    Engine(play_interlude(interlude, state, sink), sink)
+    assert state.log == {"the-bell": {"rung": True}} and state.counters == {"innsmouth-watch": 3}
+    told = Engine(play_interlude(interlude, StoryState(), sink), sink).opening_events
+    assert [type(e) for e in told if not isinstance(e, StoryRead)] == [
+        LogEntryRecorded,
+        LogEntryCrossedOut,
+        CounterChanged,
+    ]
+    assert CounterChanged("innsmouth-watch", 0, 2) in told
