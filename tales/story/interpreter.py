@@ -414,7 +414,7 @@ class Book:
             yield from self._read_scene(table, slug)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Play:
     """The story in play as an effect sees it (:class:`tales.story.effects.Play`)."""
 
