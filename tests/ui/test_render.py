@@ -23,6 +23,12 @@ from tales.rules.teststate import TestState
 from tales.story.core import Core
 from tales.story.game import Game
 from tales.story.interpreter import ExplorationRated, StoryRead
+from tales.story.state import (
+    CounterChanged,
+    LocationTokensChanged,
+    LogEntryCrossedOut,
+    LogEntryRecorded,
+)
 from tales.ui import render
 from tales.ui.render import Line
 from tests.conftest import table_for
@@ -148,6 +154,25 @@ def test_every_event_is_put_into_words_except_the_silent_ones(game: Game) -> Non
 def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> None:
     """Drawing into the hand, a full hand and the setup move are routine: nothing is shown."""
     assert render.render_event(event, game.table) == []
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (LogEntryRecorded("the-bell", "patience-answered"), "the bell: patience answered."),
+        (LogEntryCrossedOut("the-lost", "elias-pardee"), "elias pardee is crossed out."),
+        (CounterChanged("innsmouth-watch", 0, 1), "Counter innsmouth watch: 0 -> 1."),
+        (LocationTokensChanged("sea-stair", "flood", 0, 1), "Flood tokens on The Sea Stair"),
+        (ev.ElementFound("clue", "ringers-log"), "Found (clue): ringers log."),
+    ],
+)
+def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:
+    """The campaign log, counters and location tokens change by story events."""
+    assert words in " ".join(line.text for line in render.render_event(event, game.table))
+
+
+def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
+    assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.table) == []
 
 
 def test_events_name_people_and_places_never_slugs_or_enum_reprs(game: Game) -> None:
