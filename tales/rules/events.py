@@ -319,6 +319,16 @@ class EventTokenRemoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class LocationTokensChanged(Event):
+    """Tokens on a Location card (a flood level...) changed."""
+
+    location: str
+    token: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
 class ItemLost(Event):
     """An item that left the team (a key spent, a card given up)."""
 

@@ -1,4 +1,5 @@
-"""What the team learns: the Keyword sheet and the exploration elements found.
+"""What the team learns and marks: the Keyword sheet, the exploration
+elements found, the Location cards revealed and the tokens on them.
 
 Every change is made here and told as an event, so the prompt can say what
 happened and a replay of the events rebuilds the sheet (DESIGN principle 5).
@@ -6,7 +7,13 @@ happened and a replay of the events rebuilds the sheet (DESIGN principle 5).
 
 from __future__ import annotations
 
-from tales.rules.events import ElementFound, KeywordErased, KeywordMarked, LocationRevealed
+from tales.rules.events import (
+    ElementFound,
+    KeywordErased,
+    KeywordMarked,
+    LocationRevealed,
+    LocationTokensChanged,
+)
 from tales.rules.table import Table
 
 
@@ -40,3 +47,12 @@ def reveal_location(table: Table, slug: str) -> bool:
     table.revealed.add(slug)
     table.emit(LocationRevealed(slug))
     return True
+
+
+def change_location_tokens(table: Table, location: str, token: str, by: int) -> None:
+    """Add ``by`` tokens to a Location card (never below none)."""
+    tokens = table.location_tokens.setdefault(location, {})
+    before = tokens.get(token, 0)
+    tokens[token] = max(0, before + by)
+    if tokens[token] != before:
+        table.emit(LocationTokensChanged(location, token, before, tokens[token]))

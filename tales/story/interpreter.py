@@ -18,7 +18,7 @@ from tales.rules.activities import action_budget, gain_item, pay_actions
 from tales.rules.decisions import Decision, Option, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.events import Event
-from tales.rules.exploration import mark_keyword, reveal_location
+from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
 from tales.rules.round import play_scenario
 from tales.rules.scenario import Scenario
@@ -31,7 +31,6 @@ from tales.story.conditions import StoryExpressionError, evaluate, render
 from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.state import StoryState as StoryState  # where it long lived
-from tales.story.state import change_location_tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +167,10 @@ class Book:
         for word in self.book.setup_keywords:
             mark_keyword(table, word)
         # Laid out as the cards print them, each count told as an event.
-        self.state.location_tokens = {place: {} for place in self.book.location_tokens}
+        table.location_tokens = {place: {} for place in self.book.location_tokens}
         for place, tokens in self.book.location_tokens.items():
             for token, count in tokens.items():
-                change_location_tokens(self.state, table.sink, place, token, count)
+                change_location_tokens(table, place, token, count)
         players = table.players()
         for slug in self.book.setup_items:  # the team's: the first player carries them
             if players and table.scenario is not None:
@@ -345,9 +344,7 @@ class Book:
             "objective": lambda slug: slug in found.get("objective", ()),
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
-            "location_token": lambda place, name: self.state.location_tokens.get(place, {}).get(
-                name, 0
-            ),
+            "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
             "here": actor.location if actor and actor.location else "",
             "actor": actor.name if actor else "",
             "round": table.round,

@@ -1,9 +1,9 @@
 """What the story remembers beyond the table, and the one place it changes.
 
-The campaign log, the counters and the tokens on Location cards are the
-story's to keep (an interlude has them with no table in play), so they live
-here rather than in the rules; every change to them goes through a function
-below that tells it as a frozen event, like the rules' own changes.
+The campaign log and the counters are the story's to keep (an interlude has
+them with no table in play), so they live here rather than in the rules;
+every change to them goes through a function below that tells it as a
+frozen event, like the rules' own changes.
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ class StoryState:
     log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
     counters: dict[str, int] = field(default_factory=dict)
     last_actor: str | None = None
-    location_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,16 +43,6 @@ class LogEntryCrossedOut(Event):
 @dataclass(frozen=True, slots=True)
 class CounterChanged(Event):
     counter: str
-    before: int
-    after: int
-
-
-@dataclass(frozen=True, slots=True)
-class LocationTokensChanged(Event):
-    """Tokens on a Location card (a flood level...) changed."""
-
-    location: str
-    token: str
     before: int
     after: int
 
@@ -79,14 +68,3 @@ def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) ->
     state.counters[counter] = before + by
     if by:
         sink.emit(CounterChanged(counter, before, before + by))
-
-
-def change_location_tokens(
-    state: StoryState, sink: EventSink, location: str, token: str, by: int
-) -> None:
-    """Add ``by`` tokens to a Location card (never below none)."""
-    tokens = state.location_tokens.setdefault(location, {})
-    before = tokens.get(token, 0)
-    tokens[token] = max(0, before + by)
-    if tokens[token] != before:
-        sink.emit(LocationTokensChanged(location, token, before, tokens[token]))

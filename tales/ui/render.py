@@ -18,12 +18,7 @@ from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
 from tales.rules.teststate import TestState
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
-from tales.story.state import (
-    CounterChanged,
-    LocationTokensChanged,
-    LogEntryCrossedOut,
-    LogEntryRecorded,
-)
+from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +231,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"Campaign log, {_words(e.section)}: {_words(e.entry)} is crossed out."
     ),
     CounterChanged: lambda e, t: f"Counter {_words(e.counter)}: {e.before} -> {e.after}.",
-    LocationTokensChanged: lambda e, t: (
+    ev.LocationTokensChanged: lambda e, t: (
         f"{e.token.capitalize()} tokens on {place(t, e.location)}: {e.before} -> {e.after}."
     ),
 }

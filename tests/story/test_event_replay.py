@@ -26,13 +26,7 @@ from tales.story.core import Core, tale_path
 from tales.story.game import GameSetup, begin_game, set_up
 from tales.story.loader import load_tale
 from tales.story.model import Tale
-from tales.story.state import (
-    CounterChanged,
-    LocationTokensChanged,
-    LogEntryCrossedOut,
-    LogEntryRecorded,
-    StoryState,
-)
+from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded, StoryState
 
 TALES = ("the-drowned-bell", "the-reef-ledger")
 INVESTIGATORS = (
@@ -104,7 +98,7 @@ def picture(table: Table, state: StoryState) -> Picture:
         counters=dict(state.counters),
         location_tokens={
             place: {t: n for t, n in tokens.items() if n}
-            for place, tokens in state.location_tokens.items()
+            for place, tokens in table.location_tokens.items()
             if any(tokens.values())
         },
         ended=table.ended,
@@ -186,7 +180,7 @@ _PROJECT: dict[type, Any] = {
     LogEntryRecorded: lambda p, e: p.log.setdefault(e.section, {}).__setitem__(e.entry, False),
     LogEntryCrossedOut: lambda p, e: p.log.setdefault(e.section, {}).__setitem__(e.entry, True),
     CounterChanged: lambda p, e: p.counters.__setitem__(e.counter, e.after),
-    LocationTokensChanged: lambda p, e: p.location_tokens.setdefault(e.location, {}).__setitem__(
+    ev.LocationTokensChanged: lambda p, e: p.location_tokens.setdefault(e.location, {}).__setitem__(
         e.token, e.after
     ),
 }

@@ -23,12 +23,7 @@ from tales.rules.teststate import TestState
 from tales.story.core import Core
 from tales.story.game import Game
 from tales.story.interpreter import ExplorationRated, StoryRead
-from tales.story.state import (
-    CounterChanged,
-    LocationTokensChanged,
-    LogEntryCrossedOut,
-    LogEntryRecorded,
-)
+from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.ui import render
 from tales.ui.render import Line
 from tests.conftest import table_for
@@ -114,6 +109,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.TimeMoved(3, 4),
         ev.EventTokenRemoved(EventSymbol.SKULL, 1),
         ev.ItemLost(ARTHUR, "storm-lantern"),
+        ev.LocationTokensChanged("sea-stair", "flood", 0, 1),
         ev.RoundEnded(2),
         StoryRead(12, "The tower stands on its own knuckle of rock."),
         ExplorationRated(96.67, "290/3", 32),
@@ -162,12 +158,12 @@ def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> Non
         (LogEntryRecorded("the-bell", "patience-answered"), "the bell: patience answered."),
         (LogEntryCrossedOut("the-lost", "elias-pardee"), "elias pardee is crossed out."),
         (CounterChanged("innsmouth-watch", 0, 1), "Counter innsmouth watch: 0 -> 1."),
-        (LocationTokensChanged("sea-stair", "flood", 0, 1), "Flood tokens on The Sea Stair"),
+        (ev.LocationTokensChanged("sea-stair", "flood", 0, 1), "Flood tokens on The Sea Stair: 0"),
         (ev.ElementFound("clue", "ringers-log"), "Found (clue): ringers log."),
     ],
 )
 def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:
-    """The campaign log, counters and location tokens change by story events."""
+    """What effects change is said: the campaign log, counters, location tokens."""
     assert words in " ".join(line.text for line in render.render_event(event, game.table))
 
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from tales.rules.activities import narrative_move
 from tales.rules.decisions import Proc
+from tales.rules.exploration import change_location_tokens
 from tales.rules.table import Table
 from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, check_slug, whole
 from tales.story.model import Effect
-from tales.story.state import change_location_tokens
 
 
 def _place(effect: Effect) -> list[Ref]:
@@ -52,7 +52,7 @@ def _tokens(play: Play, effect: Effect) -> None:
     place = str(effect.value.get("location") or (doer.location if doer else "") or "")
     for name, amount in effect.value.items():
         if name != "location" and place:
-            change_location_tokens(play.state, play.table.sink, place, name, int(amount))
+            change_location_tokens(play.table, place, name, int(amount))
 
 
 def _unrevealed(effect: Effect, table: Table) -> bool:
