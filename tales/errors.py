@@ -73,6 +73,11 @@ class UnknownName(TalesError, ValueError):
     """A scenario (or other thing chosen by name) that the content does not have."""
 
 
+class UnknownEffect(TalesError):
+    """An effect kind no family declares: the loader refuses it, so in play
+    it means a storybook built by hand, and it must not pass unnoticed."""
+
+
 class StoryExpressionError(TalesError):
     """A condition or text that cannot be evaluated."""
 

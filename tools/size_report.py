@@ -15,9 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def oversized(
-    package: Path, module_limit: int = 500, function_limit: int = 60
-) -> list[str]:
+def oversized(package: Path, module_limit: int = 500, function_limit: int = 60) -> list[str]:
     found: list[str] = []
     for path in sorted(package.rglob("*.py")):
         source = path.read_text(encoding="utf-8")

@@ -17,6 +17,7 @@ from tales.rules.activities import distances
 from tales.rules.decisions import Decision, Option
 from tales.rules.table import Table
 from tales.rules.teststate import TestState
+from tales.story.effects import kind_of
 from tales.story.interpreter import Book
 
 Policy = Callable[[Decision, Table, Book | None, random.Random], str]
@@ -102,17 +103,7 @@ def _promising(option: Option, table: Table, book: Book) -> bool:
     if any(target not in book.state.visited for target in definition.targets()):
         return True
     success = definition.success.effects if definition.success else ()
-    return any(_new(effect.kind, str(effect.value), table) for effect in success)
-
-
-def _new(kind: str, value: str, table: Table) -> bool:
-    if kind == "reveal":
-        return value not in table.revealed
-    if kind == "keyword":
-        return value not in table.keywords
-    if kind in ("item", "clue", "objective", "information"):
-        return value not in table.found.get(kind, set())
-    return False
+    return any(kind_of(effect.kind).news(effect, table) for effect in success)
 
 
 def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | None) -> str | None:

@@ -16,6 +16,7 @@ from typing import Any
 from tales.errors import StoryExpressionError
 from tales.problems import Problem
 from tales.story.conditions import FUNCTIONS, called_with, evaluate
+from tales.story.effects import kind_of
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
 
 UNREACHABLE = "W301"
@@ -149,18 +150,21 @@ def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
 
 
 def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[int]) -> None:
-    value = str(effect.value)
-    if effect.kind == "keyword":
-        grants.keywords.add(value)
-    elif effect.kind in ("item", "clue", "objective", "information"):
-        grants.cards.add((effect.kind, value))
-    elif effect.kind in ("reveal", "move") and value in book.scenario.locations:
-        grants.revealed.add(value)
-        scene = book.scenario.locations[value].paragraph
-        if scene is not None:
-            frontier.append(scene)
-    elif effect.kind == "read" and isinstance(effect.value, int):
-        frontier.append(effect.value)
+    """What reading ``effect`` gives the team, as its kind declares."""
+    kind = kind_of(effect.kind)
+    for what, name in kind.grants(effect):
+        if what == "keyword":
+            grants.keywords.add(str(name))
+        elif what == "location" and name in book.scenario.locations:
+            grants.revealed.add(str(name))
+            scene = book.scenario.locations[str(name)].paragraph
+            if scene is not None:
+                frontier.append(scene)
+        elif what != "location":  # an item, clue, objective or information found
+            grants.cards.add((what, str(name)))
+    lead = kind.leads(effect)
+    if lead is not None:
+        frontier.append(lead)
 
 
 def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
@@ -308,11 +312,12 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
                 "warning",
             )
     started = {
-        str(e.value)
+        str(name)
         for p in book.paragraphs.values()
         if p.number in grants.reached
         for e in (*p.effects, *p.first_time, *_outcome_effects(p))
-        if e.kind == "encounter"
+        for what, name in kind_of(e.kind).refs(e)
+        if what == "encounter"
     }
     fought = {e.enemy.slug for e in book.scenario.encounters.values()}
     for key, where in sorted(book.where.items()):
@@ -344,14 +349,16 @@ def _read_next(paragraph: Paragraph) -> list[int]:
     its ``read`` effects always, its ``goto`` unless choices or an ending stop
     the reading first. (Options do not stop it: they become the scene and
     the reading goes on.)"""
-    reads = [
-        e.value
-        for e in (*paragraph.effects, *paragraph.first_time)
-        if e.kind == "read" and isinstance(e.value, int)
-    ]
+    reads = _leads(paragraph)
     if paragraph.goto is not None and not (paragraph.choices or paragraph.end):
         reads.append(paragraph.goto)
     return reads
+
+
+def _leads(paragraph: Paragraph) -> list[int]:
+    """The paragraphs its effects read (a ``read`` effect), in order."""
+    leads = (kind_of(e.kind).leads(e) for e in (*paragraph.effects, *paragraph.first_time))
+    return [lead for lead in leads if lead is not None]
 
 
 def _goto_loops(paragraphs: Mapping[int, Paragraph]) -> Iterator[Problem]:
@@ -411,11 +418,7 @@ def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:
         if paragraph.goto is not None:
             frontier.append(paragraph.goto)
         frontier += [c.outcome.goto for c in paragraph.choices if c.outcome.goto is not None]
-        frontier += [
-            e.value
-            for e in (*paragraph.effects, *paragraph.first_time)
-            if e.kind == "read" and isinstance(e.value, int)
-        ]
+        frontier += _leads(paragraph)
 
 
 def scenario_stats(book: ScenarioBook) -> dict[str, int]:

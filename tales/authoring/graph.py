@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tales.story.effects import kind_of
 from tales.story.model import ScenarioBook
 
 
@@ -40,8 +41,9 @@ def edges(book: ScenarioBook) -> Iterator[Edge]:
             if choice.outcome.goto is not None:
                 yield Edge(number, choice.outcome.goto, choice.label, "choice")
         for effect in (*paragraph.effects, *paragraph.first_time):
-            if effect.kind == "read" and isinstance(effect.value, int):
-                yield Edge(number, effect.value, "read", "read")
+            lead = kind_of(effect.kind).leads(effect)
+            if lead is not None:
+                yield Edge(number, lead, "read", "read")
 
 
 def entry_points(book: ScenarioBook) -> dict[int, str]:

@@ -15,81 +15,33 @@ from typing import Any
 
 from tales.rules.scenario import DIFFICULTIES
 from tales.rules.scoring import ELEMENTS
-from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken
-from tales.story.effects import SHAPES, WHO, WITH_WHO
+from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
+from tales.story.effects import KINDS, WHO
+from tales.story.effects.kind import KEYWORD as _KEYWORD
+from tales.story.effects.kind import NUMBER as _NUMBER
+from tales.story.effects.kind import SLUG as _SLUG
+from tales.story.effects.kind import enum_schema as _enum
+from tales.story.effects.kind import map_schema as _map_of
+from tales.story.effects.kind import object_schema as _object
 
 FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 Schema = dict[str, Any]
 
 
-def _enum(values: Any) -> Schema:
-    return {"enum": [v.value if hasattr(v, "value") else v for v in values]}
-
-
-def _object(properties: Schema, required: tuple[str, ...] = ()) -> Schema:
-    return {
-        "type": "object",
-        "properties": properties,
-        "required": list(required),
-        "additionalProperties": False,
-    }
-
-
-def _map_of(value: Schema, key_pattern: str = "^[a-z0-9][a-z0-9-]*$") -> Schema:
-    return {
-        "type": "object",
-        "patternProperties": {key_pattern: value},
-        "additionalProperties": False,
-    }
-
-
-_SLUG = {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"}
-_KEYWORD = {"type": "string", "pattern": "^[A-Z][A-Z0-9_-]*$"}
-_NUMBER = {"type": "integer", "minimum": 1}
 _ATTRIBUTE = _enum(Attribute)
 
 
-def _effect_value(kind: str) -> Schema:
-    if kind in ("keyword", "lose_keyword"):
-        return _KEYWORD
-    if kind == "status":
-        return _enum(StatusToken)
-    if kind == "card":
-        return _enum(StatusCardKind)
-    if kind in ("event_token", "remove_token"):
-        return _enum(EventSymbol)
-    if kind in ("damage", "heal"):
-        return _object({"VITALITY": _NUMBER, "SANITY": _NUMBER})
-    if kind in ("energy", "magic", "time"):
-        return {"type": "integer"}
-    if kind == "read":
-        return _NUMBER
-    if kind in ("end_encounter", "attack", "end"):
-        return {"const": True}
-    if kind in ("log", "cross_out"):
-        return _object({"section": _SLUG, "entry": _SLUG}, ("section", "entry"))
-    if kind == "counter":
-        return {**_map_of({"type": "integer"}), "minProperties": 1, "maxProperties": 1}
-    if kind == "location_token":
-        return {
-            "type": "object",
-            "properties": {"location": _SLUG},
-            "additionalProperties": {"type": "integer"},
-            "minProperties": 1,
-        }
-    return _SLUG
-
-
 def _effect() -> Schema:
+    """One variant per registered effect kind, each with the keys it takes."""
     variants = []
-    for kind in SHAPES:
-        properties: Schema = {kind: _effect_value(kind)}
-        if kind in WITH_WHO:
+    for name, kind in KINDS.items():
+        properties: Schema = {name: kind.schema}
+        if kind.who:
             properties["who"] = _enum(WHO)
-        if kind in ("status", "card"):
+        if kind.count:
             properties["count"] = _NUMBER
-        variants.append({**_object(properties, (kind,)), "description": SHAPES[kind]})
+        variants.append({**_object(properties, (name,)), "description": kind.shape})
     return {"oneOf": variants}
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from tales.errors import RulesError
 from tales.rules.decisions import Decision, Option, Proc
-from tales.rules.events import ActionsPaid, ItemGained, ItemMoved, ItemUsed, Moved
+from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.statuses import change_track, gain_token
@@ -171,6 +171,11 @@ def run(table: Table, inv: Investigator, destination: str) -> Proc[None]:
         gain_token(table, inv, StatusToken.DISADVANTAGE)
 
 
+def narrative_move(table: Table, inv: Investigator, destination: str) -> None:
+    """The storybook stands ``inv`` on ``destination``: no Action, no path needed."""
+    _relocate(table, inv, destination, "narrative")
+
+
 def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
     origin, inv.location = inv.location, destination
     table.emit(Moved(inv.slug, origin, destination, how))
@@ -189,6 +194,17 @@ def gain_item(table: Table, inv: Investigator, card: ItemCard) -> HeldItem:
     inv.items.append(held)
     table.emit(ItemGained(inv.slug, card.slug, held.uses, held.place))
     return held
+
+
+def lose_item(table: Table, inv: Investigator, slug: str) -> None:
+    """An item leaves ``inv`` and the team (a key spent); its use markers go
+    back to the box."""
+    held = inv.item(slug)
+    if held is None:
+        raise RulesError(f"{inv.name} holds no item {slug!r}")
+    inv.items.remove(held)
+    table.supply.use_markers += held.uses
+    table.emit(ItemLost(inv.slug, slug))
 
 
 def spend_use(table: Table, inv: Investigator, held: HeldItem) -> None:

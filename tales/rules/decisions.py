@@ -11,7 +11,7 @@ changes, so the game goes on.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -54,13 +54,27 @@ Proc = Generator[Decision, str, R]
 
 
 class EventSink:
-    """Where procedures record events until the engine hands them out."""
+    """Where procedures record events until the engine hands them out.
+
+    A subscriber hears each event the moment it happens, while the table is
+    still as the event left it: the save writes its sheet on ``RoundEnded``
+    before the next round's start effects run within the same input.
+    """
 
     def __init__(self) -> None:
         self._events: list[Event] = []
+        self._subscribers: list[Callable[[Event], None]] = []
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
+        for subscriber in self._subscribers:
+            subscriber(event)
+
+    def subscribe(self, subscriber: Callable[[Event], None]) -> None:
+        self._subscribers.append(subscriber)
+
+    def unsubscribe(self, subscriber: Callable[[Event], None]) -> None:
+        self._subscribers.remove(subscriber)
 
     def take(self) -> tuple[Event, ...]:
         taken, self._events = tuple(self._events), []

@@ -8,7 +8,13 @@ the corresponding narrative."
 
 from __future__ import annotations
 
-from tales.rules.events import EventSymbolRolled, ScenarioEnded, TimeAdvanced
+from tales.rules.events import (
+    EventSymbolRolled,
+    EventTokenRemoved,
+    ScenarioEnded,
+    TimeAdvanced,
+    TimeMoved,
+)
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol
 
@@ -32,6 +38,24 @@ def place_event_token(table: Table, symbol: EventSymbol) -> None:
         if threshold.count == count and on_space and at_level:
             table.fired.add(threshold)
             table.read_later(threshold.paragraph, f"{_ordinal(count)} {symbol} token")
+
+
+def remove_event_token(table: Table, symbol: EventSymbol) -> None:
+    """Take a token off the Event board back to the supply (none there: nothing)."""
+    if table.event_tokens[symbol] > 0:
+        table.event_tokens[symbol] -= 1
+        table.supply.event_tokens[symbol] += 1
+        table.emit(EventTokenRemoved(symbol, table.event_tokens[symbol]))
+
+
+def move_time(table: Table, by: int) -> None:
+    """The storybook moves the time marker ``by`` spaces (back when negative),
+    never off the track; no narrative is read for the space reached."""
+    spaces = len(table.scenario.board.spaces) if table.scenario else table.time
+    before = table.time
+    table.time = max(1, min(spaces, table.time + by))
+    if table.time != before:
+        table.emit(TimeMoved(before, table.time))
 
 
 def narrative_now(table: Table) -> int | None:

@@ -280,3 +280,65 @@ class EncounterEnded(Event):
 @dataclass(frozen=True, slots=True)
 class ScenarioEnded(Event):
     why: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordMarked(Event):
+    """A keyword marked on the Keyword sheet."""
+
+    keyword: str
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordErased(Event):
+    keyword: str
+
+
+@dataclass(frozen=True, slots=True)
+class ElementFound(Event):
+    """An exploration element found: it counts for the exploration rate."""
+
+    kind: str  # "item", "clue", "objective" or "information"
+    element: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMoved(Event):
+    """The time marker moved by the storybook (not the round's own step)."""
+
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventTokenRemoved(Event):
+    """An Event board token taken back to the supply."""
+
+    symbol: EventSymbol
+    on_board: int
+
+
+@dataclass(frozen=True, slots=True)
+class LocationTokensChanged(Event):
+    """Tokens on a Location card (a flood level...) changed."""
+
+    location: str
+    token: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemLost(Event):
+    """An item that left the team (a key spent, a card given up)."""
+
+    investigator: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    """The rulebook's save point: the round is over, decks are shuffled and
+    the next round's start effects have not begun."""
+
+    round: int  # the round just played

@@ -42,7 +42,7 @@ from tales.rules.encounters import (
     weapons_ready,
 )
 from tales.rules.eventboard import advance_time, end_scenario, narrative_now
-from tales.rules.events import DeckShuffled, ReadParagraph, RoundStarted
+from tales.rules.events import DeckShuffled, ReadParagraph, RoundEnded, RoundStarted
 from tales.rules.investigators import Investigator
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
@@ -272,6 +272,7 @@ def end_of_round(table: Table, story: Story) -> Proc[None]:
         table.round += 1
         table.reseed_for_round()
         story.round_ended(table)
+        table.emit(RoundEnded(table.round - 1))
 
 
 def keep_cards(table: Table, inv: Investigator) -> Proc[None]:

@@ -49,6 +49,8 @@ class Table:
     encounters: dict[str, EncounterState] = field(default_factory=dict)  # by location
     fired: set[Threshold] = field(default_factory=set)  # threshold narratives already read
     found: dict[str, set[str]] = field(default_factory=dict)  # exploration elements by kind
+    # Tokens on Location cards (a flood level...): location -> token -> count.
+    location_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     # Narratives due once the current activity is fully resolved (ruling
     # ``narrative-timing``): (paragraph, why).
     to_read: list[tuple[int, str]] = field(default_factory=list)
@@ -133,6 +135,9 @@ class Table:
             },
             "fired": sorted((t.symbol.value, t.count, t.paragraph) for t in self.fired),
             "found": {kind: sorted(ids) for kind, ids in sorted(self.found.items())},
+            "location_tokens": {
+                p: dict(sorted(t.items())) for p, t in self.location_tokens.items()
+            },
             "to_read": list(self.to_read),
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),

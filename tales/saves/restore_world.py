@@ -205,7 +205,7 @@ class WorldRestorer:
                     state.taken.add((int(pair[0]), int(pair[1])))
             tokens = digital.get("location_tokens") or {}
             if isinstance(tokens, dict):
-                state.location_tokens = {
+                table.location_tokens = {
                     str(place): {str(k): int(v) for k, v in counts.items() if isinstance(v, int)}
                     for place, counts in tokens.items()
                     if isinstance(counts, dict) and place in self.scenario.locations
@@ -226,7 +226,7 @@ class WorldRestorer:
                 }
                 if option.once and targets & state.visited:
                     state.taken.add((number, index))
-        state.location_tokens = {
+        table.location_tokens = {
             place: dict(tokens) for place, tokens in self.book.location_tokens.items()
         }
         players = table.players()

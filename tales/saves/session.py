@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.errors import TalesError
-from tales.rules.events import Event
+from tales.rules.events import Event, RoundEnded
 from tales.rules.table import Table
 from tales.saves import journal
 from tales.saves.content import content_files
@@ -23,7 +23,6 @@ from tales.saves.sheet import SheetContext, capture, capture_between, dump
 from tales.saves.store import SaveFiles, list_saves, saves_dir, write_atomic
 from tales.story.core import Core
 from tales.story.game import Game
-from tales.story.interpreter import Book
 
 
 @dataclass
@@ -53,14 +52,13 @@ class SavedGame:
         self.journal = journal.JournalWriter(files.journal) if files else None
         self.inputs: list[str] = []
         self.sheet = first_sheet
-        self._applying = False
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
         self.game = self._start(game)
 
     def _start(self, game: Game | None = None) -> Game:
         game = game or self.origin()
-        game.book.on_round_end = self._round_ended
+        game.table.sink.subscribe(self._heard)
         return game
 
     def replay(self, inputs: list[str]) -> list[str]:
@@ -84,19 +82,21 @@ class SavedGame:
             self._apply(option_id)
 
     def _apply(self, option_id: str) -> tuple[Event, ...]:
-        self._applying = True
-        try:
-            events = self.game.apply(option_id)
-        finally:
-            self._applying = False
+        # Logged first: a round end this input reaches writes a sheet that includes it.
         self.inputs.append(option_id)
-        return events
+        try:
+            return self.game.apply(option_id)
+        except BaseException:
+            self.inputs.pop()
+            raise
 
-    def _round_ended(self, table: Table, book: Book) -> None:
-        # Called inside apply(): the input being applied belongs before this sheet.
-        after = len(self.inputs) + (1 if self._applying else 0)
-        self.sheet = Sheet(capture(table, book, self.context), after, table.round - 1)
-        self._sheet_changed = True
+    def _heard(self, event: Event) -> None:
+        """The save point: at a round end the sheet is written as the table
+        stands, before the next round's start effects (heard as it happens)."""
+        if isinstance(event, RoundEnded):
+            sheet = capture(self.game.table, self.game.book, self.context)
+            self.sheet = Sheet(sheet, len(self.inputs), event.round)
+            self._sheet_changed = True
 
     # Playing ----------------------------------------------------------------------
 
@@ -204,8 +204,9 @@ class SavedGame:
             raise TalesError(f"there is no checkpoint {name.strip()!r}; this game has: {have}")
         other, warnings = load_saved(files, self.core, into=self.files)
         # Become the loaded session; its round ends must now reach this object.
+        other.game.table.sink.unsubscribe(other._heard)
         self.__dict__.update(other.__dict__)
-        self.game.book.on_round_end = self._round_ended
+        self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
 

@@ -198,7 +198,7 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
         "taken": sorted([p, i] for p, i in state.taken),
         "location_tokens": {
             place: dict(sorted(tokens.items()))
-            for place, tokens in sorted(state.location_tokens.items())
+            for place, tokens in sorted(table.location_tokens.items())
         },
         "last_actor": state.last_actor,
     }

@@ -81,6 +81,22 @@ def start_game(
 ) -> Game:
     """A scenario from its setup. Started on its own it takes its standalone
     preset's log and counters; in a campaign, what the scenario before left."""
+    return begin_game(tale, setup, set_up(core, tale, setup, campaign))
+
+
+@dataclass(frozen=True, slots=True)
+class SetUp:
+    """A scenario's table and storybook laid out, before anything is read:
+    the state a game's events start from."""
+
+    table: Table
+    book: Book
+    campaign: CampaignState
+
+
+def set_up(
+    core: Core, tale: Tale, setup: GameSetup, campaign: CampaignState | None = None
+) -> SetUp:
     book = tale.scenarios[setup.scenario]
     table = new_game(
         core.investigators,
@@ -104,7 +120,13 @@ def start_game(
             inv = table.investigators.get(slug)
             if inv is not None and item in cards and inv.item(item) is None:
                 gain_item(table, inv, cards[item])
-    return _game(setup, table, story, tale, play(table, story), campaign)
+    return SetUp(table, story, campaign)
+
+
+def begin_game(tale: Tale, setup: GameSetup, laid: SetUp) -> Game:
+    """Play a laid-out scenario: its introduction is read at once."""
+    table, story = laid.table, laid.book
+    return _game(setup, table, story, tale, play(table, story), laid.campaign)
 
 
 def resume_game(setup: GameSetup, table: Table, book: Book, tale: Tale) -> Game:

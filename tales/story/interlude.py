@@ -10,12 +10,11 @@ from __future__ import annotations
 from tales.errors import StoryLoop
 from tales.rules.decisions import Decision, EventSink, Option, Proc
 from tales.story.conditions import evaluate, render
+from tales.story.effects import UnknownEffect, kind_of
 from tales.story.interpreter import (
-    CAMPAIGN_EFFECTS,
     MAX_READS,
     StoryRead,
     StoryState,
-    apply_campaign_effect,
     campaign_context,
 )
 from tales.story.model import Effect, Interlude
@@ -68,7 +67,11 @@ def _apply(
     reads: int,
 ) -> Proc[None]:
     for effect in effects:
-        if effect.kind in CAMPAIGN_EFFECTS:
-            apply_campaign_effect(state, effect)
-        elif effect.kind == "read" and isinstance(effect.value, int):
-            yield from _read(interlude, effect.value, state, sink, reads)
+        kind = kind_of(effect.kind)
+        lead = kind.leads(effect)
+        if not kind.interlude:  # the loader refuses these; never skip one in silence
+            raise UnknownEffect(f"{effect.kind!r} needs a scenario in play, not an interlude")
+        if lead is not None:
+            yield from _read(interlude, lead, state, sink, reads)
+        elif kind.record is not None:
+            kind.record(state, sink, effect)

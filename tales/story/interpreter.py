@@ -9,26 +9,28 @@ rate. :func:`play` is the whole scenario as one procedure for the Engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.activities import action_budget, gain_item, pay_actions
 from tales.rules.decisions import Decision, Option, Proc
-from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
-from tales.rules.eventboard import end_scenario, place_event_token
-from tales.rules.events import Event, LocationRevealed, Moved
+from tales.rules.eventboard import end_scenario
+from tales.rules.events import Event
+from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
 from tales.rules.round import play_scenario, settle
+from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
 from tales.rules.skilltest import TestSpec, skill_test
-from tales.rules.statuses import change_track, gain_status_card, gain_token
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
-from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken, Track
+from tales.rules.terms import EventSymbol
 from tales.story.conditions import evaluate, render
+from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
+from tales.story.state import StoryState as StoryState  # where it long lived
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,21 +67,6 @@ class ExplorationRated(Event):
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
 
 
-@dataclass
-class StoryState:
-    """What the story remembers beyond the table."""
-
-    visited: set[int] = field(default_factory=set)
-    scenes: dict[str, int] = field(default_factory=dict)  # location -> scene paragraph
-    taken: set[tuple[int, int]] = field(default_factory=set)  # once-options: (paragraph, index)
-    # Test options tried: (paragraph, index, investigator) -> the round of the try.
-    tried: dict[tuple[int, int, str], int] = field(default_factory=dict)
-    log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
-    counters: dict[str, int] = field(default_factory=dict)
-    last_actor: str | None = None
-    location_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
-
-
 class Book:
     """A scenario's storybook, bound to a table."""
 
@@ -93,8 +80,6 @@ class Book:
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
         self._reads = 0  # paragraphs read since the last decision
-        # Called at every round end (the save point), e.g. to write a save sheet.
-        self.on_round_end: Callable[[Table, Book], None] | None = None
 
     # The Story protocol -------------------------------------------------------------
 
@@ -173,18 +158,19 @@ class Book:
     def round_ended(self, table: Table) -> None:
         # A storybook test may be tried once a round: last round's tries are spent.
         self.state.tried = {k: r for k, r in self.state.tried.items() if r >= table.round}
-        if self.on_round_end is not None:
-            self.on_round_end(table, self)
 
     # Reading --------------------------------------------------------------------
 
     def begin(self, table: Table) -> Proc[None]:
         """The introduction, the setup keywords and the scenes of the Location
         cards on the table at the start."""
-        table.keywords.update(self.book.setup_keywords)
-        self.state.location_tokens = {
-            place: dict(tokens) for place, tokens in self.book.location_tokens.items()
-        }
+        for word in self.book.setup_keywords:
+            mark_keyword(table, word)
+        # Laid out as the cards print them, each count told as an event.
+        table.location_tokens = {place: {} for place in self.book.location_tokens}
+        for place, tokens in self.book.location_tokens.items():
+            for token, count in tokens.items():
+                change_location_tokens(table, place, token, count)
         players = table.players()
         for slug in self.book.setup_items:  # the team's: the first player carries them
             if players and table.scenario is not None:
@@ -277,7 +263,9 @@ class Book:
             # The table is put away, but what the epilogue writes in the
             # campaign log stays for the scenarios to come.
             for effect in (*paragraph.effects, *(paragraph.first_time if first else ())):
-                apply_campaign_effect(self.state, effect)
+                record = kind_of(effect.kind).record
+                if record is not None:
+                    record(self.state, table.sink, effect)
 
     def _read_scene(self, table: Table, slug: str) -> Proc[None]:
         scene = table.scenario.locations[slug].paragraph if table.scenario else None
@@ -357,9 +345,7 @@ class Book:
             "objective": lambda slug: slug in found.get("objective", ()),
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
-            "location_token": lambda place, name: self.state.location_tokens.get(place, {}).get(
-                name, 0
-            ),
+            "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
             "here": actor.location if actor and actor.location else "",
             "actor": actor.name if actor else "",
             "round": table.round,
@@ -406,71 +392,10 @@ class Book:
             yield from self._apply(table, effect, actor)
 
     def _apply(self, table: Table, effect: Effect, actor: Investigator | None) -> Proc[None]:
-        kind, value = effect.kind, effect.value
-        doer = self._actor(table, actor)
-        scenario = table.scenario
-        assert scenario is not None  # a Book plays on a scenario's table
-        if kind == "keyword":
-            table.keywords.add(str(value))
-        elif kind == "lose_keyword":
-            table.keywords.discard(str(value))
-        elif kind == "status":
-            for inv in self._who(table, effect, actor):
-                for _ in range(effect.count):
-                    gain_token(table, inv, StatusToken(str(value)))
-        elif kind == "card":
-            for inv in self._who(table, effect, actor):
-                for _ in range(effect.count):
-                    gain_status_card(table, inv, StatusCardKind(str(value)))
-        elif kind in ("damage", "heal") and isinstance(value, dict):
-            sign = -1 if kind == "damage" else 1
-            for inv in self._who(table, effect, actor):
-                for track, amount in value.items():
-                    change_track(table, inv, Track(track), sign * int(amount), "the storybook")
-        elif kind in ("energy", "magic") and isinstance(value, int):
-            for inv in self._who(table, effect, actor):
-                change_track(table, inv, Track(kind.upper()), value, "the storybook")
-        elif kind == "reveal":
-            yield from self._reveal(table, str(value))
-        elif kind == "move":
-            if str(value) not in table.revealed:
-                yield from self._reveal(table, str(value))
-            for inv in self._who(table, effect, actor):
-                origin, inv.location = inv.location, str(value)
-                table.emit(Moved(inv.slug, origin, str(value), "narrative"))
-        elif kind == "item" and doer is not None:
-            gain_item(table, doer, scenario.items[str(value)])
-            table.found.setdefault("item", set()).add(str(value))
-        elif kind in ("clue", "objective", "information"):
-            table.found.setdefault(kind, set()).add(str(value))
-        elif kind == "encounter" and doer is not None and doer.location is not None:
-            if doer.location not in table.encounters:
-                start_encounter(table, scenario.encounters[str(value)], doer.location)
-        elif kind in ("end_encounter", "attack"):
-            where = self._encounter_place(table, doer)
-            if where is not None:
-                (end_encounter if kind == "end_encounter" else enemy_attack)(table, where)
-        elif kind == "event_token":
-            place_event_token(table, EventSymbol(str(value)))
-        elif kind == "remove_token":
-            symbol = EventSymbol(str(value))
-            if table.event_tokens[symbol] > 0:
-                table.event_tokens[symbol] -= 1
-                table.supply.event_tokens[symbol] += 1
-        elif kind == "time" and isinstance(value, int):
-            table.time = max(1, min(len(scenario.board.spaces), table.time + value))
-        elif kind in CAMPAIGN_EFFECTS:
-            apply_campaign_effect(self.state, effect)
-        elif kind == "location_token" and isinstance(value, dict):
-            place = str(value.get("location") or (doer.location if doer else "") or "")
-            for name, amount in value.items():
-                if name != "location" and place:
-                    tokens = self.state.location_tokens.setdefault(place, {})
-                    tokens[name] = max(0, tokens.get(name, 0) + int(amount))
-        elif kind == "read" and isinstance(value, int):
-            yield from self.read_as(table, value, doer)
-        elif kind == "end":
-            self.finish(table, self._reading)
+        assert table.scenario is not None  # a Book plays on a scenario's table
+        then = kind_of(effect.kind).run(_Play(self, table, actor), effect)
+        if then is not None:
+            yield from then
 
     def _encounter_place(self, table: Table, doer: Investigator | None) -> str | None:
         """The encounter an effect means: the one where the actor stands, or,
@@ -483,25 +408,45 @@ class Book:
         return None
 
     def _reveal(self, table: Table, slug: str) -> Proc[None]:
-        if slug in table.revealed:
-            return
-        table.revealed.add(slug)
-        table.emit(LocationRevealed(slug))
-        yield from self._read_scene(table, slug)
+        if reveal_location(table, slug):
+            yield from self._read_scene(table, slug)
 
 
-CAMPAIGN_EFFECTS = frozenset({"log", "cross_out", "counter"})
+@dataclass(slots=True)
+class _Play:
+    """The story in play as an effect sees it (:class:`tales.story.effects.Play`)."""
 
+    book: Book
+    table: Table
+    actor: Investigator | None
 
-def apply_campaign_effect(state: StoryState, effect: Effect) -> None:
-    """Record or cross out a campaign log entry, or add to a counter."""
-    value = effect.value
-    if effect.kind in ("log", "cross_out") and isinstance(value, dict):
-        section = state.log.setdefault(str(value["section"]), {})
-        section[str(value["entry"])] = effect.kind == "cross_out"
-    elif effect.kind == "counter" and isinstance(value, dict):
-        for name, amount in value.items():
-            state.counters[name] = state.counters.get(name, 0) + int(amount)
+    @property
+    def state(self) -> StoryState:
+        return self.book.state
+
+    @property
+    def scenario(self) -> Scenario:
+        assert self.table.scenario is not None  # a Book plays on a scenario's table
+        return self.table.scenario
+
+    @property
+    def doer(self) -> Investigator | None:
+        return self.book._actor(self.table, self.actor)
+
+    def who(self, effect: Effect) -> list[Investigator]:
+        return self.book._who(self.table, effect, self.actor)
+
+    def reveal(self, slug: str) -> Proc[None]:
+        return self.book._reveal(self.table, slug)
+
+    def read(self, number: int) -> Proc[None]:
+        return self.book.read_as(self.table, number, self.doer)
+
+    def finish(self) -> None:
+        self.book.finish(self.table, self.book._reading)
+
+    def encounter_place(self) -> str | None:
+        return self.book._encounter_place(self.table, self.doer)
 
 
 def campaign_context(state: StoryState) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from tales.rules.scenario import (
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.rules.teststate import Ease
 from tales.story.conditions import analyse, source_line
-from tales.story.effects import parse_effect
+from tales.story.effects import KINDS, kind_of, parse_effect
 from tales.story.model import (
     ChoiceDef,
     Effect,
@@ -158,7 +158,7 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     return tale, problems
 
 
-INTERLUDE_EFFECTS = frozenset({"log", "cross_out", "counter", "read"})
+INTERLUDE_EFFECTS = frozenset(name for name, kind in KINDS.items() if kind.interlude)
 INTERLUDE_NAMES = frozenset({"log", "counter", "visited"})
 NOT_IN_INTERLUDE = "E213"
 
@@ -901,21 +901,21 @@ class _ScenarioLoader:
         return tuple(effects)
 
     def _effect_refs(self, effect: Effect) -> None:
-        value, where = effect.value, effect.where
-        if effect.kind in ("keyword", "lose_keyword"):
-            self.refs.keywords.append((str(value), where))
-        elif effect.kind in ("reveal", "move"):
-            self.refs.locations.append((str(value), where))
-        elif effect.kind in ("item", "clue", "objective", "encounter"):
-            self.refs.cards.append((effect.kind, str(value), where))
-        elif effect.kind == "read" and isinstance(value, int):
-            self.refs.paragraphs.append((value, where))
-        elif effect.kind in ("log", "cross_out") and isinstance(value, dict):
-            self.refs.logs.append((str(value["section"]), where))
-        elif effect.kind == "counter" and isinstance(value, dict):
-            self.refs.counters += [(str(name), where) for name in value]
-        elif effect.kind == "location_token" and isinstance(value, dict) and "location" in value:
-            self.refs.locations.append((str(value["location"]), where))
+        """Note every name the effect's kind says it references, to check later."""
+        where = effect.where
+        for what, name in kind_of(effect.kind).refs(effect):
+            if what == "paragraph" and isinstance(name, int):
+                self.refs.paragraphs.append((name, where))
+            elif what == "location":
+                self.refs.locations.append((str(name), where))
+            elif what == "keyword":
+                self.refs.keywords.append((str(name), where))
+            elif what == "log":
+                self.refs.logs.append((str(name), where))
+            elif what == "counter":
+                self.refs.counters.append((str(name), where))
+            else:  # an item, clue, objective or encounter
+                self.refs.cards.append((what, str(name), where))
 
     # References ---------------------------------------------------------------------
 

@@ -113,9 +113,12 @@ class Paragraph:
         for choice in self.choices:
             if choice.outcome.goto is not None:
                 found.append(choice.outcome.goto)
+        from tales.story.effects import kind_of  # the registry builds on this module
+
         for effect in (*self.effects, *self.first_time):
-            if effect.kind == "read" and isinstance(effect.value, int):
-                found.append(effect.value)
+            lead = kind_of(effect.kind).leads(effect)
+            if lead is not None:
+                found.append(lead)
         return found
 
 

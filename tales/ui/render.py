@@ -18,6 +18,7 @@ from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
 from tales.rules.teststate import TestState
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
+from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +214,31 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ),
     ev.EncounterEnded: lambda e, t: f"The encounter is over ({e.how}).",
     ev.ScenarioEnded: lambda e, t: f"The scenario ends: {e.why}.",
+    # What a storybook effect changed, told as the rules tell their own changes.
+    ev.KeywordMarked: lambda e, t: f"The keyword {e.keyword} is marked on the Keyword sheet.",
+    ev.KeywordErased: lambda e, t: f"The keyword {e.keyword} is erased from the Keyword sheet.",
+    ev.ElementFound: lambda e, t: (
+        "" if e.kind == "item" else f"Found ({e.kind}): {_words(e.element)}."
+    ),
+    ev.TimeMoved: lambda e, t: f"The time marker moves from space {e.before} to space {e.after}.",
+    ev.EventTokenRemoved: lambda e, t: (
+        f"A {e.symbol} token leaves the Event board ({e.on_board} left)."
+    ),
+    ev.ItemLost: lambda e, t: f"{name_of(t, e.investigator)} gives up {item_name(t, e.item)}.",
+    ev.RoundEnded: lambda e, t: "",  # the next round's heading says it
+    LogEntryRecorded: lambda e, t: f"Campaign log, {_words(e.section)}: {_words(e.entry)}.",
+    LogEntryCrossedOut: lambda e, t: (
+        f"Campaign log, {_words(e.section)}: {_words(e.entry)} is crossed out."
+    ),
+    CounterChanged: lambda e, t: f"Counter {_words(e.counter)}: {e.before} -> {e.after}.",
+    ev.LocationTokensChanged: lambda e, t: (
+        f"{e.token.capitalize()} tokens on {place(t, e.location)}: {e.before} -> {e.after}."
+    ),
 }
+
+
+def _words(slug: str) -> str:
+    return slug.replace("-", " ")
 
 
 def place(table: Table, slug: str) -> str:

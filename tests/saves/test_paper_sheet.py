@@ -199,7 +199,7 @@ def test_the_storybook_memory_is_rebuilt_from_the_revealed_locations(core, saves
     # The one-off "Read the office for the burial of the dead at sea" (14,
     # option 2) leads to 17, which was read: it is gone. Nothing else is.
     assert state.taken == {(14, 1)}
-    assert state.location_tokens["sea-stair"] == {"flood": 0}
+    assert result.table.location_tokens["sea-stair"] == {"flood": 0}
     assert state.last_actor == "ezra-marsh"
     assert state.log == {"the-bell": {"seen-from-innsmouth": False}}
     assert state.counters == {"innsmouth-watch": 1}

@@ -79,13 +79,13 @@ def test_an_unknown_setup_item_is_refused(tmp_path):
 def test_location_tokens_start_from_the_card_and_change_by_effect(core, tale):
     started = game(core, tale)
     book, table = started.book, started.table
-    assert book.state.location_tokens["sea-stair"] == {"flood": 0}
+    assert table.location_tokens["sea-stair"] == {"flood": 0}
     rise = Effect("location_token", {"location": "sea-stair", "flood": 2})
     Engine(book.apply(table, [rise], None), table.sink)
     assert book.context(table, None)["location_token"]("sea-stair", "flood") == 2
     fall = Effect("location_token", {"location": "sea-stair", "flood": -5})
     Engine(book.apply(table, [fall], None), table.sink)
-    assert book.state.location_tokens["sea-stair"]["flood"] == 0, "never below zero"
+    assert table.location_tokens["sea-stair"]["flood"] == 0, "never below zero"
 
 
 def test_a_flooded_stair_reads_differently(core, tale):
@@ -94,7 +94,7 @@ def test_a_flooded_stair_reads_differently(core, tale):
     ezra = table.investigator("ezra-marsh")
     texts = []
     for flood in (0, 2):
-        book.state.location_tokens["sea-stair"]["flood"] = flood
+        table.location_tokens["sea-stair"]["flood"] = flood
         engine = Engine(book.read_as(table, 14, ezra), table.sink)
         texts.append(next(e.text for e in engine.opening_events if isinstance(e, StoryRead)))
     assert "iron ring" not in texts[0] and "iron ring" in texts[1]

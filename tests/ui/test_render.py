@@ -23,6 +23,7 @@ from tales.rules.teststate import TestState
 from tales.story.core import Core
 from tales.story.game import Game
 from tales.story.interpreter import ExplorationRated, StoryRead
+from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.ui import render
 from tales.ui.render import Line
 from tests.conftest import table_for
@@ -34,7 +35,7 @@ IRENE = "irene-dubois"
 CHOIR = "the-choir-on-the-stair"
 
 # Event classes rendered to nothing whatever their fields say.
-SILENT = {ev.DeckShuffled}
+SILENT = {ev.DeckShuffled, ev.RoundEnded}
 
 # The two inputs that take Ezra (seed 5, alone) to the boat shed and start a
 # STRENGTH test there: the first decision of kind "prepare".
@@ -102,6 +103,14 @@ def samples(game: Game) -> list[ev.Event]:
         ev.EncounterProgress(CHOIR, "combat", 2, 4, 6),
         ev.EncounterEnded(CHOIR, "stratagem"),
         ev.ScenarioEnded("the time track ran out"),
+        ev.KeywordMarked("WATCHED"),
+        ev.KeywordErased("WATCHED"),
+        ev.ElementFound("clue", "torn-ledger"),
+        ev.TimeMoved(3, 4),
+        ev.EventTokenRemoved(EventSymbol.SKULL, 1),
+        ev.ItemLost(ARTHUR, "storm-lantern"),
+        ev.LocationTokensChanged("sea-stair", "flood", 0, 1),
+        ev.RoundEnded(2),
         StoryRead(12, "The tower stands on its own knuckle of rock."),
         ExplorationRated(96.67, "290/3", 32),
     ]
@@ -141,6 +150,25 @@ def test_every_event_is_put_into_words_except_the_silent_ones(game: Game) -> Non
 def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> None:
     """Drawing into the hand, a full hand and the setup move are routine: nothing is shown."""
     assert render.render_event(event, game.table) == []
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        (LogEntryRecorded("the-bell", "patience-answered"), "the bell: patience answered."),
+        (LogEntryCrossedOut("the-lost", "elias-pardee"), "elias pardee is crossed out."),
+        (CounterChanged("innsmouth-watch", 0, 1), "Counter innsmouth watch: 0 -> 1."),
+        (ev.LocationTokensChanged("sea-stair", "flood", 0, 1), "Flood tokens on The Sea Stair: 0"),
+        (ev.ElementFound("clue", "ringers-log"), "Found (clue): ringers log."),
+    ],
+)
+def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:
+    """What effects change is said: the campaign log, counters, location tokens."""
+    assert words in " ".join(line.text for line in render.render_event(event, game.table))
+
+
+def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
+    assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.table) == []
 
 
 def test_events_name_people_and_places_never_slugs_or_enum_reprs(game: Game) -> None:

@@ -1,0 +1,82 @@
+"""The closed vocabulary of storybook effects: one registry, one module per family.
+
+An effect is a one-key mapping (``{status: BLEEDING, who: here}``); anything
+else is refused with its position. Each kind is an :class:`EffectKind` in a
+family module; :data:`KINDS` lists them all, and the loader, ``tales
+schema``, ``tales check``, ``tales graph``, the bots and the interpreter
+iterate it (yamllint's ``rules`` package is the model). Adding an effect is
+one entry in a family module, one row in docs/storybook.md and one test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tales.errors import UnknownEffect
+from tales.problems import did_you_mean
+from tales.story.effects import (
+    board,
+    campaign,
+    encounters,
+    flow,
+    found,
+    investigators,
+    keywords,
+    places,
+)
+from tales.story.effects.kind import EffectKind, Play, Ref
+from tales.story.model import Effect, Where
+
+__all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_of", "parse_effect"]
+
+FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, flow)
+KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
+WHO = ("actor", "here", "all")
+_EXTRA_KEYS = ("who", "count")
+
+
+def kind_of(name: str) -> EffectKind:
+    """The registered kind ``name``; raises :class:`UnknownEffect` for any other."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise UnknownEffect(f"{name!r} is not an effect{did_you_mean(name, KINDS)}") from None
+
+
+def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
+    """An Effect, or a full sentence saying what is wrong with ``node``."""
+    if not isinstance(node, Mapping):
+        return None, "an effect is a mapping such as {status: BLEEDING}"
+    names = [k for k in node if k not in _EXTRA_KEYS]
+    if len(names) != 1:
+        return (
+            None,
+            f"an effect names exactly one of {', '.join(KINDS)}; this names {names or 'none'}",
+        )
+    name = str(names[0])
+    kind = KINDS.get(name)
+    if kind is None:
+        return None, f"{name!r} is not an effect{did_you_mean(name, KINDS)}"
+    who = node.get("who", "actor")
+    if who not in WHO:
+        return None, f"who is one of {', '.join(WHO)}, not {who!r}"
+    for extra, takes in (("who", kind.who), ("count", kind.count)):
+        if extra in node and not takes:
+            return None, f"{name!r} takes no {extra!r}"
+    count = node.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return None, f"count is a whole number of at least 1, not {count!r}"
+    value = _plain(node[name])
+    problem = kind.check(value)
+    if problem:
+        return None, f"{name!r} takes {kind.shape}; {problem}"
+    return Effect(name, value, str(who), count, where), None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,45 @@
+"""The Keyword sheet: ``keyword`` marks a word, ``lose_keyword`` erases it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tales.rules.exploration import erase_keyword, mark_keyword
+from tales.story.effects.kind import KEYWORD, EffectKind, Play, Ref
+from tales.story.model import Effect
+
+
+def _check(value: Any) -> str | None:
+    if isinstance(value, str) and value.isupper():
+        return None
+    return f"{value!r} is not a keyword in capitals"
+
+
+def _word(effect: Effect) -> list[Ref]:
+    return [("keyword", str(effect.value))]
+
+
+def _mark(play: Play, effect: Effect) -> None:
+    mark_keyword(play.table, str(effect.value))
+
+
+def _erase(play: Play, effect: Effect) -> None:
+    erase_keyword(play.table, str(effect.value))
+
+
+KINDS = (
+    EffectKind(
+        "keyword",
+        "a keyword",
+        KEYWORD,
+        "{keyword: LANTERN}",
+        _check,
+        apply=_mark,
+        refs=_word,
+        grants=_word,
+        news=lambda effect, table: str(effect.value) not in table.keywords,
+    ),
+    EffectKind(
+        "lose_keyword", "a keyword", KEYWORD, "{lose_keyword: LANTERN}", _check, _erase, refs=_word
+    ),
+)

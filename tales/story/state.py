@@ -1,0 +1,70 @@
+"""What the story remembers beyond the table, and the one place it changes.
+
+The campaign log and the counters are the story's to keep (an interlude has
+them with no table in play), so they live here rather than in the rules;
+every change to them goes through a function below that tells it as a
+frozen event, like the rules' own changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
+
+
+@dataclass
+class StoryState:
+    """What the story remembers beyond the table."""
+
+    visited: set[int] = field(default_factory=set)
+    scenes: dict[str, int] = field(default_factory=dict)  # location -> scene paragraph
+    taken: set[tuple[int, int]] = field(default_factory=set)  # once-options: (paragraph, index)
+    # Test options tried: (paragraph, index, investigator) -> the round of the try.
+    tried: dict[tuple[int, int, str], int] = field(default_factory=dict)
+    log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
+    counters: dict[str, int] = field(default_factory=dict)
+    last_actor: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntryRecorded(Event):
+    section: str
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntryCrossedOut(Event):
+    section: str
+    entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class CounterChanged(Event):
+    counter: str
+    before: int
+    after: int
+
+
+def record_entry(state: StoryState, sink: EventSink, section: str, entry: str) -> None:
+    """Write an entry in a section of the campaign log (again: it stands again)."""
+    entries = state.log.setdefault(section, {})
+    if entries.get(entry) is not False:
+        entries[entry] = False
+        sink.emit(LogEntryRecorded(section, entry))
+
+
+def cross_out_entry(state: StoryState, sink: EventSink, section: str, entry: str) -> None:
+    """Cross out an entry; one never written is written crossed out."""
+    entries = state.log.setdefault(section, {})
+    if entries.get(entry) is not True:
+        entries[entry] = True
+        sink.emit(LogEntryCrossedOut(section, entry))
+
+
+def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) -> None:
+    before = state.counters.get(counter, 0)
+    state.counters[counter] = before + by
+    if by:
+        sink.emit(CounterChanged(counter, before, before + by))
