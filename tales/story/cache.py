@@ -8,9 +8,11 @@ The cache holds only what ``tales`` itself wrote, never storybook content.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import tempfile
+from functools import cache
 from pathlib import Path
 
 from tales import __version__
@@ -19,6 +21,21 @@ from tales.story.loader import content_hash, gc_paused, load_tale
 from tales.story.model import Tale
 
 CACHE_FORMAT = 1  # raise when the model's classes change shape
+_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+@cache
+def code_fingerprint() -> str:
+    """Which code built a cached tale: the package's source files by name,
+    size and modification time. A checkout that changes the model's classes
+    without a new version number (a developer's tree, a git install) must
+    never load a tale pickled by other code; stat-ing the files costs far
+    less than parsing one storybook file."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        stat = path.stat()
+        digest.update(f"{path.relative_to(_PACKAGE)}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()[:16]
 
 
 def cache_dir() -> Path:
@@ -31,7 +48,8 @@ def cache_dir() -> Path:
 
 def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None, list[Problem]]:
     cache = cache or cache_dir()
-    path = cache / f"tale-{content_hash(root)}-{__version__}-{CACHE_FORMAT}.pickle"
+    key = f"{content_hash(root)}-{__version__}-{CACHE_FORMAT}-{code_fingerprint()}"
+    path = cache / f"tale-{key}.pickle"
     try:
         with path.open("rb") as stored, gc_paused():
             tale = pickle.load(stored)

@@ -53,3 +53,16 @@ def test_an_unwritable_cache_is_simply_not_used(tmp_path):
     blocker.write_text("a file where the cache folder would go")
     tale, problems = load_tale_cached(tmp_path / "tale", blocker)
     assert tale is not None and problems == []
+
+
+def test_a_tale_cached_by_other_code_is_not_loaded(tmp_path, monkeypatch):
+    """Two checkouts of one version share the cache folder: a tale pickled by
+    the other's model classes must miss, not load with the wrong shape."""
+    import tales.story.cache as cache
+
+    write(tmp_path / "tale", 20)
+    load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "other-code")
+    load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    names = sorted(p.name for p in (tmp_path / "cache").glob("*.pickle"))
+    assert len(names) == 2 and any("other-code" in n for n in names)
