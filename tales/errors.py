@@ -29,3 +29,7 @@ class ContentError(TalesError):
     def __init__(self, problems: list[str]) -> None:
         self.problems = problems
         super().__init__("\n".join(problems))
+
+
+class OptionIdError(TalesError, ValueError):
+    """Text that is not the id of any option (see :func:`tales.rules.options.parse_option`)."""

@@ -1,9 +1,9 @@
 """A game that keeps itself saved: a sheet at every round end, the journal
 after every input, undo and checkpoints by replaying a shorter log.
 
-The session starts from an origin (a new setup, or a loaded sheet) and
-remembers every input since; any earlier position of the session is the
-origin replayed with fewer inputs (DESIGN principle 1).
+The session starts from an origin (a new setup, or a loaded sheet); its
+game's engine logs every input since, and any earlier position of the
+session is the origin replayed with fewer inputs (DESIGN principle 1).
 """
 
 from __future__ import annotations
@@ -51,12 +51,15 @@ class SavedGame:
         self.files = files
         self.context = context
         self.journal = journal.JournalWriter(files.journal) if files else None
-        self.inputs: list[str] = []
         self.sheet = first_sheet
-        self._applying = False
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
         self.game = self._start(game)
+
+    @property
+    def inputs(self) -> list[str]:
+        """The inputs since the origin: the engine's own log, never a copy."""
+        return self.game.inputs
 
     def _start(self, game: Game | None = None) -> Game:
         game = game or self.origin()
@@ -78,23 +81,18 @@ class SavedGame:
         return applied
 
     def _rebuild(self, inputs: list[str]) -> None:
-        self.inputs, self.sheet = [], self.first_sheet
+        self.sheet = self.first_sheet
         self.game = self._start()
         for option_id in inputs:
             self._apply(option_id)
 
     def _apply(self, option_id: str) -> tuple[Event, ...]:
-        self._applying = True
-        try:
-            events = self.game.apply(option_id)
-        finally:
-            self._applying = False
-        self.inputs.append(option_id)
-        return events
+        return self.game.apply(option_id)
 
     def _round_ended(self, table: Table, book: Book) -> None:
-        # Called inside apply(): the input being applied belongs before this sheet.
-        after = len(self.inputs) + (1 if self._applying else 0)
+        # Called inside apply(): the engine has logged the input being applied,
+        # which belongs before this sheet.
+        after = len(self.inputs)
         self.sheet = Sheet(capture(table, book, self.context), after, table.round - 1)
         self._sheet_changed = True
 

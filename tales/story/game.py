@@ -42,7 +42,6 @@ class Game:
     table: Table
     book: Book
     engine: Engine[None]
-    inputs: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     # Set when a campaign scenario has ended and its items were carried.
     after: list[NextScenario] = field(default_factory=list)
@@ -51,9 +50,13 @@ class Game:
     def next_scenario(self) -> NextScenario | None:
         return self.after[0] if self.after else None
 
+    @property
+    def inputs(self) -> list[str]:
+        """The inputs played: the engine's log, the one truth (DESIGN principle 1)."""
+        return self.engine.inputs
+
     def apply(self, option_id: str) -> tuple[Event, ...]:
         events = self.engine.apply(option_id)
-        self.inputs.append(option_id)
         self.events += events
         return events
 
