@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from tales.rules.activities import distances
 from tales.rules.decisions import Decision, DecisionKind
@@ -38,37 +39,49 @@ from tales.rules.teststate import TestState
 from tales.story.interpreter import Book
 from tales.story.options import StoryOption
 
-Policy = Callable[[Decision, Table, Book | None, random.Random], str]
+Policy = Callable[[Decision, Table, Book | None, random.Random], Option]
+"""A player: picks one of the decision's own options."""
+
+OptionT = TypeVar("OptionT", bound=Option)
 
 
-def random_policy(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
-    return rng.choice(decision.options).id
+def random_policy(
+    decision: Decision, table: Table, book: Book | None, rng: random.Random
+) -> Option:
+    return rng.choice(decision.options)
 
 
-def sensible_policy(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
+def sensible_policy(
+    decision: Decision, table: Table, book: Book | None, rng: random.Random
+) -> Option:
     state = decision.context
     if decision.kind is DecisionKind.PREPARE and state is not None:
         return _prepare(decision, table, state)
     if decision.kind is DecisionKind.AFTER_ROLL and state is not None:
         explodes = any(isinstance(o, Explode) for o in decision.options)
         if explodes and state.successes() < state.need(table):
-            return Explode().id
-        return Accept().id
+            return _first(decision, Explode)
+        return _first(decision, Accept)
     if decision.kind is DecisionKind.KEEP_RED:
         return _best_red(decision)
     if decision.kind is DecisionKind.KEEP_CARDS:
-        return KeepCards().id
+        return _first(decision, KeepCards)
     if decision.kind is DecisionKind.ACTIVITY:
         return _activity(decision, table, book, rng)
     # Elsewhere (paying, drawing, choices...): never back out of what was begun.
     options = decision.options
-    return rng.choice([o for o in options if not isinstance(o, Back)] or list(options)).id
+    return rng.choice([o for o in options if not isinstance(o, Back)] or list(options))
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
 
 
-def _prepare(decision: Decision, table: Table, state: TestState) -> str:
+def _first(decision: Decision, kind: type[OptionT]) -> OptionT:
+    """The first option of ``kind`` offered (the caller knows there is one)."""
+    return next(o for o in decision.options if isinstance(o, kind))
+
+
+def _prepare(decision: Decision, table: Table, state: TestState) -> Option:
     """Commit every card that adds a success or a die, then the Companions'
     markers, then roll."""
     box = table.dice.white_count
@@ -79,29 +92,29 @@ def _prepare(decision: Decision, table: Table, state: TestState) -> str:
             if isinstance(option, kind) and (
                 room or hands[option.card].successes_for(state.attribute)
             ):
-                return option.id
+                return option
     markers = [o for o in decision.options if isinstance(o, HelpMarker)]
-    return markers[0].id if markers else Roll().id
+    return markers[0] if markers else _first(decision, Roll)
 
 
-def _best_red(decision: Decision) -> str:
+def _best_red(decision: Decision) -> Option:
     state = decision.context
     if state is not None:
         best = max(range(len(state.red)), key=lambda i: state.red[i].successes)
-        return KeepRed(best).id
-    return decision.ids[0]
+        return next(o for o in decision.options if isinstance(o, KeepRed) and o.index == best)
+    return decision.options[0]
 
 
-def _activity(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
+def _activity(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> Option:
     options = decision.options
     fights = [o for o in options if isinstance(o, Combat | Stratagem)]
     if fights:
-        return rng.choice(fights).id
+        return rng.choice(fights)
     fresh = [
         o for o in options if isinstance(o, StoryOption) and book and _promising(o, table, book)
     ]
     if fresh:
-        return rng.choice(fresh).id
+        return rng.choice(fresh)
     toward = _step_toward_news(options, table, book)
     if toward is not None:
         return toward
@@ -109,11 +122,11 @@ def _activity(decision: Decision, table: Table, book: Book | None, rng: random.R
         if isinstance(option, UseItem):
             investigator = table.investigator(option.investigator)
             if min(investigator.vitality, investigator.sanity) <= 2:
-                return option.id
+                return option
     for option in options:
         if isinstance(option, Rest) and table.investigator(option.investigator).energy < 2:
-            return option.id
-    return EndRound().id
+            return option
+    return _first(decision, EndRound)
 
 
 def _promising(option: StoryOption, table: Table, book: Book) -> bool:
@@ -136,11 +149,13 @@ def _new(kind: str, value: str, table: Table) -> bool:
     return False
 
 
-def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | None) -> str | None:
+def _step_toward_news(
+    options: tuple[Option, ...], table: Table, book: Book | None
+) -> Option | None:
     """A move that brings someone nearer a scene where a lead would be open to them."""
     if book is None:
         return None
-    best: tuple[int, str] | None = None
+    best: tuple[int, Move] | None = None
     wanted: dict[str, set[str]] = {}
     for option in options:
         if not isinstance(option, Move):
@@ -156,5 +171,5 @@ def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | No
         reach = distances(table, destination)
         score = min((reach.get(place, 99) for place in wanted[slug]), default=99)
         if score < 99 and (best is None or score < best[0]):
-            best = (score, option.id)
+            best = (score, option)
     return best[1] if best else None

@@ -105,11 +105,10 @@ def play_one(plan: RunPlan) -> RunResult:
         game = start_game(core, tale, setup)
         _tally(result, game.events)
         while game.engine.pending is not None and result.decisions < STEP_LIMIT:
-            pending = game.engine.pending
-            choice = policy(pending, game.table, game.book, rng)
-            _note_option(result, pending.get(choice))
-            result.inputs.append(choice)  # before applying: a crashing input is kept
-            _tally(result, game.apply(choice))
+            choice = policy(game.engine.pending, game.table, game.book, rng)
+            _note_option(result, choice)
+            result.inputs.append(choice.id)  # before applying: a crashing input is kept
+            _tally(result, game.push(choice))
             result.decisions += 1
         result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
     except Exception:  # a crash is what this tool exists to find: record it, go on
@@ -118,7 +117,7 @@ def play_one(plan: RunPlan) -> RunResult:
     return result
 
 
-def _note_option(result: RunResult, choice: Option | None) -> None:
+def _note_option(result: RunResult, choice: Option) -> None:
     if isinstance(choice, StoryOption):
         result.options.add((choice.scene, choice.index))
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from tales.errors import IllegalInput
+from tales.errors import IllegalInput, OptionIdError
 from tales.rules.events import Event
-from tales.rules.options import Option
+from tales.rules.options import Option, parse_option
 
 if TYPE_CHECKING:  # teststate builds decisions: only the type is needed here
     from tales.rules.teststate import TestState
@@ -89,6 +89,16 @@ class Decision:
         return tuple(o.id for o in self.options)
 
     def get(self, option_id: str) -> Option | None:
+        """The option offered whose id is ``option_id``. Found by value, so
+        that the ids of the options not chosen are never written out."""
+        try:
+            wanted = parse_option(option_id)
+        except OptionIdError:
+            wanted = None
+        for offered in self.options:
+            if offered == wanted:
+                return offered
+        # An illegal input, or an id two kinds would share ("carry:none").
         return next((o for o in self.options if o.id == option_id), None)
 
 
@@ -129,12 +139,14 @@ class Engine(Generic[R]):
     def can_apply(self, option_id: str) -> bool:
         return option_id in self.legal_ids()
 
-    def verify_apply(self, option_id: str) -> None:
-        """Raise :class:`IllegalInput` with a full sentence unless legal."""
+    def verify_apply(self, option_id: str) -> Option:
+        """The pending option ``option_id`` names; raise :class:`IllegalInput`
+        with a full sentence unless it is legal."""
         if self.pending is None:
             raise IllegalInput(f"the game is over; {option_id!r} cannot be played")
-        if option_id in self.pending.ids:
-            return
+        option = self.pending.get(option_id)
+        if option is not None:
+            return option
         close = difflib.get_close_matches(option_id, self.pending.ids, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
         raise IllegalInput(f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}")
@@ -144,11 +156,19 @@ class Engine(Generic[R]):
         receives the typed option. The input is logged while it is applied
         (a round end reached meanwhile counts it), and dropped again if the
         procedure fails on it, so the log holds only inputs played."""
-        self.verify_apply(option_id)
-        assert self.pending is not None  # verified
-        option = self.pending.get(option_id)
-        assert option is not None  # verified
-        self.inputs.append(option_id)
+        return self._play(self.verify_apply(option_id))
+
+    def push(self, option: Option) -> tuple[Event, ...]:
+        """Play ``option``, one of the pending decision's own options (as
+        python-chess pushes a ``Move``); logged by its id."""
+        if self.pending is not None:
+            for offered in self.pending.options:
+                if offered is option:
+                    return self._play(option)
+        return self.apply(option.id)  # an equal option, or the refusal's full sentence
+
+    def _play(self, option: Option) -> tuple[Event, ...]:
+        self.inputs.append(option.id)
         try:
             self._advance(option)
         except BaseException:

@@ -30,13 +30,21 @@ class Option:
     """A legal choice. ``id`` is stable across replays and safe to log."""
 
     label: str = field(default="", compare=False, kw_only=True)
-    id: str = field(init=False, compare=False, repr=False)
+    # The id, written on first use: most options offered are never chosen.
+    _id: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self) -> None:
+    @property
+    def id(self) -> str:
+        try:
+            return self._id
+        except AttributeError:
+            pass
         shape = _SHAPES.get(type(self))
         if shape is None:
             raise TypeError(f"{type(self).__name__} is not registered with @option")
-        object.__setattr__(self, "id", shape.text(self))
+        text = shape.text(self)
+        object.__setattr__(self, "_id", text)
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +58,11 @@ class _Shape:
     def text(self, option: Option) -> str:
         if not self.names:
             return self.prefix
-        parts = [str(getattr(option, name)) for name in self.names]
-        if any(SEPARATOR in part for part in parts):
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {parts!r}")
-        return SEPARATOR.join((self.prefix, *parts))
+        parts = [self.prefix, *[str(getattr(option, name)) for name in self.names]]
+        text = SEPARATOR.join(parts)
+        if text.count(SEPARATOR) != len(self.names):
+            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {parts[1:]!r}")
+        return text
 
 
 _SHAPES: dict[type[Option], _Shape] = {}

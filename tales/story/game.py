@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tales.rules.activities import gain_item
 from tales.rules.decisions import Engine, Proc
 from tales.rules.events import Event
+from tales.rules.options import Option
 from tales.rules.round import play_scenario
 from tales.rules.setup import new_game
 from tales.rules.table import Table
@@ -57,6 +58,12 @@ class Game:
 
     def apply(self, option_id: str) -> tuple[Event, ...]:
         events = self.engine.apply(option_id)
+        self.events += events
+        return events
+
+    def push(self, option: Option) -> tuple[Event, ...]:
+        """Play one of the pending decision's options itself (see Engine.push)."""
+        events = self.engine.push(option)
         self.events += events
         return events
 

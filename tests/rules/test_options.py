@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tales.authoring.bots import sensible_policy
-from tales.errors import OptionIdError, TalesError
-from tales.rules.decisions import Decision, DecisionKind, Engine, EventSink
+from tales.errors import IllegalInput, OptionIdError, TalesError
+from tales.rules.decisions import Decision, DecisionKind, Engine, EventSink, Proc
 from tales.rules.options import (
     Accept,
     Assist,
@@ -135,7 +135,7 @@ def test_the_label_takes_no_part_in_equality() -> None:
 
 def test_a_field_holding_the_separator_is_refused() -> None:
     with pytest.raises(ValueError, match="may not contain"):
-        Move("ezra-marsh", "a:b")
+        _ = Move("ezra-marsh", "a:b").id
 
 
 MALFORMED = [
@@ -262,8 +262,27 @@ def test_every_option_of_a_storybook_game_round_trips(
             continue
         assert_round_trips(pending)
         if rng.random() < SENSIBLE:
-            choice = sensible_policy(pending, game.table, game.book, rng)
+            choice = sensible_policy(pending, game.table, game.book, rng).id
         else:
             choice = rng.choice(pending.options).id
         game.apply(choice)
     assert game.inputs is game.engine.inputs, "one input log, the engine's"
+
+
+def test_an_option_is_pushed_as_itself_or_by_an_equal_value() -> None:
+    """``Engine.push`` plays an option object (python-chess's ``push``), and
+    logs its id as ``apply`` does; an option not offered is refused."""
+
+    def two_rests() -> Proc[list[Option]]:
+        first = yield Decision(None, DecisionKind.ACTIVITY, "Who?", (Rest("a"), Rest("b")))
+        second = yield Decision(None, DecisionKind.ACTIVITY, "Who?", (Rest("a"), Rest("b")))
+        return [first, second]
+
+    engine = Engine(two_rests(), EventSink())
+    assert engine.pending is not None
+    engine.push(engine.pending.options[1])
+    with pytest.raises(IllegalInput, match="'rest:c' is not a legal choice"):
+        engine.push(Rest("c"))
+    engine.push(Rest("a", label="an equal value"))
+    assert engine.inputs == ["rest:b", "rest:a"]
+    assert engine.result == [Rest("b"), Rest("a")]
