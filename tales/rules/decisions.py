@@ -76,6 +76,7 @@ class Decision:
     # The test in progress, for a UI to show its dice and odds: set exactly
     # for the kinds asked inside a test (DecisionKind.in_test).
     context: TestState | None = field(default=None, compare=False)
+    _ids: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if (self.context is not None) != self.kind.in_test:
@@ -86,7 +87,9 @@ class Decision:
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(o.id for o in self.options)
+        if not self._ids:  # written once: a prompt or a bot may ask often
+            object.__setattr__(self, "_ids", tuple([o.id for o in self.options]))
+        return self._ids
 
     def get(self, option_id: str) -> Option | None:
         """The option offered whose id is ``option_id``. Found by value, so
@@ -95,8 +98,9 @@ class Decision:
             wanted = parse_option(option_id)
         except OptionIdError:
             wanted = None
+        kind = type(wanted)
         for offered in self.options:
-            if offered == wanted:
+            if type(offered) is kind and offered == wanted:
                 return offered
         # An illegal input, or an id two kinds would share ("carry:none").
         return next((o for o in self.options if o.id == option_id), None)

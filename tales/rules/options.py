@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import TypeVar, get_type_hints
 
 from tales.errors import OptionIdError
@@ -31,43 +32,57 @@ class Option:
 
     label: str = field(default="", compare=False, kw_only=True)
     # The id, written on first use: most options offered are never chosen.
-    _id: str = field(init=False, compare=False, repr=False)
+    _id: str = field(default="", init=False, compare=False, repr=False)
 
     @property
     def id(self) -> str:
-        try:
-            return self._id
-        except AttributeError:
-            pass
-        shape = _SHAPES.get(type(self))
-        if shape is None:
-            raise TypeError(f"{type(self).__name__} is not registered with @option")
-        text = shape.text(self)
-        object.__setattr__(self, "_id", text)
+        text = self._id
+        if not text:
+            text = type(self)._write(self)
+            object.__setattr__(self, "_id", text)
         return text
+
+    @staticmethod
+    def _write(option: Option) -> str:
+        """Replaced by :func:`option` with the class's own writer."""
+        raise TypeError(f"{type(option).__name__} is not registered with @option")
 
 
 @dataclass(frozen=True, slots=True)
 class _Shape:
-    """How one option class is written: a prefix and its fields' readers."""
+    """How one option class is read: its prefix, its fields' names and readers."""
 
     prefix: str
     names: tuple[str, ...]
     readers: tuple[Callable[[str], object], ...]
 
-    def text(self, option: Option) -> str:
-        if not self.names:
-            return self.prefix
-        parts = [self.prefix, *[str(getattr(option, name)) for name in self.names]]
-        text = SEPARATOR.join(parts)
-        if text.count(SEPARATOR) != len(self.names):
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {parts[1:]!r}")
+
+def _writer(prefix: str, names: tuple[str, ...]) -> Callable[[Option], str]:
+    """The id writer of one class, made once: ids are written by the thousand
+    (every prompt lists them)."""
+    if not names:
+        return lambda option: prefix
+    pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
+    separators = pattern.count(SEPARATOR)
+    fields_of = attrgetter(*names)
+
+    def write(option: Option) -> str:
+        values = fields_of(option)
+        text = pattern % (values if len(names) > 1 else (values,))
+        if text.count(SEPARATOR) != separators:
+            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
         return text
+
+    return write
 
 
 _SHAPES: dict[type[Option], _Shape] = {}
 _FIXED: dict[str, type[Option]] = {}  # id -> class, for options without fields
 _PREFIXED: dict[tuple[str, int], type[Option]] = {}  # (prefix, field count) -> class
+# Ids read before: options are immutable values, so one parse serves every
+# replay of the same id ("roll", "move:ezra-marsh:nave"...).
+_PARSED: dict[str, Option] = {}
+_PARSED_MAX = 50_000
 
 OptionT = TypeVar("OptionT", bound=Option)
 
@@ -103,6 +118,7 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
         if taken is not None and taken.__qualname__ != cls.__qualname__:
             raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
         _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
+        setattr(cls, "_write", staticmethod(_writer(prefix, names)))  # noqa: B010 - not a slot
         if names:
             _PREFIXED[key] = cls
         else:
@@ -121,6 +137,17 @@ def parse_option(text: str) -> Option:
     """The option whose id is ``text``, without its label.
 
     Raises :class:`~tales.errors.OptionIdError` for text that is no option's id."""
+    known = _PARSED.get(text)
+    if known is not None:
+        return known
+    parsed = _parse(text)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[text] = parsed
+    return parsed
+
+
+def _parse(text: str) -> Option:
     fixed = _FIXED.get(text)
     if fixed is not None:
         return fixed()

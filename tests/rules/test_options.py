@@ -9,6 +9,7 @@ that quotes the text.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,7 @@ from tales.rules.options import (
     ToggleDie,
     UseAbility,
     UseItem,
+    option,
     option_classes,
     option_from_id,
     parse_option,
@@ -286,3 +288,22 @@ def test_an_option_is_pushed_as_itself_or_by_an_equal_value() -> None:
     engine.push(Rest("a", label="an equal value"))
     assert engine.inputs == ["rest:b", "rest:a"]
     assert engine.result == [Rest("b"), Rest("a")]
+
+
+def test_an_option_class_must_be_registered_to_have_an_id() -> None:
+    @dataclass(frozen=True, slots=True)
+    class Unregistered(Option):
+        name: str
+
+    with pytest.raises(TypeError, match="Unregistered is not registered"):
+        _ = Unregistered("x").id
+
+
+def test_two_classes_may_not_claim_the_same_id_shape() -> None:
+    with pytest.raises(ValueError, match="'move' is taken by Move"):
+
+        @option("move")
+        @dataclass(frozen=True, slots=True)
+        class AnotherMove(Option):
+            investigator: str
+            destination: str
