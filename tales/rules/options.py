@@ -18,9 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
-from typing import TypeVar, get_type_hints
+from typing import Self, TypeVar, get_type_hints
 
 from tales.errors import OptionIdError
+
+# Read at run time: get_type_hints() resolves the fields' types to find their readers.
 from tales.rules.terms import Attribute, StatusCardKind
 
 SEPARATOR = ":"
@@ -41,6 +43,16 @@ class Option:
             text = type(self)._write(self)
             object.__setattr__(self, "_id", text)
         return text
+
+    @classmethod
+    def from_id(cls, text: str) -> Self:
+        """The option of this class whose id is ``text``: ``Move.from_id("move:ezra-marsh:nave")``.
+
+        Raises :class:`~tales.errors.OptionIdError` for any other text."""
+        parsed = parse_option(text)
+        if not isinstance(parsed, cls):
+            raise OptionIdError(f"{text!r} is not the id of a {cls.__name__} option")
+        return parsed
 
     @staticmethod
     def _write(option: Option) -> str:
@@ -115,6 +127,7 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
         hints = get_type_hints(cls)
         key = (prefix, len(names))
         taken = _FIXED.get(prefix) if not names else _PREFIXED.get(key)
+        # The same class registered again (its module imported twice) replaces itself.
         if taken is not None and taken.__qualname__ != cls.__qualname__:
             raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
         _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
@@ -161,14 +174,6 @@ def _parse(text: str) -> Option:
     except ValueError as error:
         raise OptionIdError(f"{text!r} is not an option id: {error}") from None
     return cls(*values)
-
-
-def option_from_id(cls: type[OptionT], text: str) -> OptionT:
-    """``parse_option`` for one expected class: ``Move`` from ``move:...``."""
-    parsed = parse_option(text)
-    if not isinstance(parsed, cls):
-        raise OptionIdError(f"{text!r} is not the id of a {cls.__name__} option")
-    return parsed
 
 
 # 4. Investigator Activity ---------------------------------------------------------

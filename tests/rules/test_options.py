@@ -57,7 +57,6 @@ from tales.rules.options import (
     UseItem,
     option,
     option_classes,
-    option_from_id,
     parse_option,
 )
 from tales.rules.terms import Attribute, StatusCardKind
@@ -118,7 +117,7 @@ EXAMPLES: list[tuple[Option, str]] = [
 def test_each_kind_of_option_keeps_its_id_and_round_trips(option: Option, text: str) -> None:
     assert option.id == text
     assert parse_option(text) == option
-    assert option_from_id(type(option), text) == option
+    assert type(option).from_id(text) == option
 
 
 def test_every_registered_option_of_the_engine_has_an_example() -> None:
@@ -168,7 +167,7 @@ def test_a_malformed_id_raises_a_narrow_error_quoting_it(text: str) -> None:
 
 def test_an_id_of_another_kind_is_refused_by_from_id() -> None:
     with pytest.raises(OptionIdError, match=r"'rest:ezra-marsh' is not the id of a Move"):
-        option_from_id(Move, "rest:ezra-marsh")
+        Move.from_id("rest:ezra-marsh")
 
 
 def test_a_decision_in_a_test_carries_its_test_and_only_those_do() -> None:
