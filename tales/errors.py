@@ -109,3 +109,7 @@ class SheetError(TalesError):
 class RulingError(TalesError, ValueError):
     """A ruling asked for by an id that does not exist, or set to a value it
     cannot take (a switch is true or false)."""
+
+
+class OptionIdError(TalesError, ValueError):
+    """Text that is not the id of any option (see :func:`tales.rules.options.parse_option`)."""

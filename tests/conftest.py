@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 import pytest
 
@@ -12,12 +13,21 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
 from tales.rules.dice import DiceSet, Face
 from tales.rules.investigators import Investigator
+from tales.rules.options import Option, option
 from tales.rules.scenario import Scenario
 from tales.rules.setup import new_table
 from tales.rules.table import Table
 from tales.story.core import Core, load_core
 
 ruling = pytest.mark.ruling
+
+
+@option("story")
+@dataclass(frozen=True, slots=True)
+class Scripted(Option):
+    """A test storybook's own activity, ``story:<name>``."""
+
+    name: str
 
 
 @pytest.fixture(autouse=True)

@@ -51,7 +51,7 @@ def main() -> None:
 
     appends, sheets = [], []
     while len(saved.inputs) < INPUTS and saved.game.engine.pending is not None:
-        choice = policy(saved.game.engine.pending, saved.table, saved.game.book, rng)
+        choice = policy(saved.game.engine.pending, saved.table, saved.game.book, rng).id
         started = time.perf_counter()
         saved.apply(choice)  # an append, or a whole sheet at a round end
         elapsed = time.perf_counter() - started

@@ -12,110 +12,146 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TypeVar
 
 from tales.rules.activities import distances
-from tales.rules.decisions import Decision, Option
+from tales.rules.decisions import Decision, DecisionKind
+from tales.rules.options import (
+    Accept,
+    Assist,
+    Back,
+    Combat,
+    EndRound,
+    Explode,
+    HelpMarker,
+    KeepCards,
+    KeepRed,
+    Move,
+    Option,
+    PlayCard,
+    Rest,
+    Roll,
+    Stratagem,
+    UseItem,
+)
 from tales.rules.table import Table
 from tales.rules.teststate import TestState
 from tales.story.effects import kind_of
 from tales.story.interpreter import Book
+from tales.story.options import StoryOption
 
-Policy = Callable[[Decision, Table, Book | None, random.Random], str]
+Policy = Callable[[Decision, Table, Book | None, random.Random], Option]
+"""A player: picks one of the decision's own options."""
+
+OptionT = TypeVar("OptionT", bound=Option)
 
 
-def random_policy(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
-    return rng.choice(decision.options).id
+def random_policy(
+    decision: Decision, table: Table, book: Book | None, rng: random.Random
+) -> Option:
+    return rng.choice(decision.options)
 
 
-def sensible_policy(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
-    ids = decision.ids
-    if decision.kind == "prepare":
-        return _prepare(decision)
-    if decision.kind == "after-roll":
-        state = decision.context
-        if (
-            "explode" in ids
-            and isinstance(state, TestState)
-            and state.successes() < state.need(table)
-        ):
-            return "explode"
-        return "accept"
-    if decision.kind == "keep-red":
+def sensible_policy(
+    decision: Decision, table: Table, book: Book | None, rng: random.Random
+) -> Option:
+    state = decision.context
+    if decision.kind is DecisionKind.PREPARE and state is not None:
+        return _prepare(decision, table, state)
+    if decision.kind is DecisionKind.AFTER_ROLL and state is not None:
+        explodes = any(isinstance(o, Explode) for o in decision.options)
+        if explodes and state.successes() < state.need(table):
+            return _first(decision, Explode)
+        return _first(decision, Accept)
+    if decision.kind is DecisionKind.KEEP_RED:
         return _best_red(decision)
-    if decision.kind == "keep-cards":
-        return "keep"
-    if decision.kind == "activity":
+    if decision.kind is DecisionKind.KEEP_CARDS:
+        return _first(decision, KeepCards)
+    if decision.kind is DecisionKind.ACTIVITY:
         return _activity(decision, table, book, rng)
     # Elsewhere (paying, drawing, choices...): never back out of what was begun.
-    return rng.choice([i for i in ids if i != "back"] or list(ids))
+    options = decision.options
+    return rng.choice([o for o in options if not isinstance(o, Back)] or list(options))
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
 
 
-def _prepare(decision: Decision) -> str:
-    for prefix in ("play:", "assist:", "marker:"):
+def _first(decision: Decision, kind: type[OptionT]) -> OptionT:
+    """The first option of ``kind`` offered (the caller knows there is one)."""
+    return next(o for o in decision.options if isinstance(o, kind))
+
+
+def _prepare(decision: Decision, table: Table, state: TestState) -> Option:
+    """Commit every card that adds a success or a die, then the Companions'
+    markers, then roll."""
+    box = table.dice.white_count
+    room = state.white_pool(box) < box  # a card's die would still be rolled
+    hands = {c.id: c for inv in table.investigators.values() for c in inv.hand}
+    for kind in (PlayCard, Assist):
         for option in decision.options:
-            if option.id.startswith(prefix) and "no die" not in option.label:
-                return option.id
-    return "roll"
+            if isinstance(option, kind) and (
+                room or hands[option.card].successes_for(state.attribute)
+            ):
+                return option
+    markers = [o for o in decision.options if isinstance(o, HelpMarker)]
+    return markers[0] if markers else _first(decision, Roll)
 
 
-def _best_red(decision: Decision) -> str:
+def _best_red(decision: Decision) -> Option:
     state = decision.context
-    if isinstance(state, TestState):
+    if state is not None:
         best = max(range(len(state.red)), key=lambda i: state.red[i].successes)
-        return f"keep-red:{best}"
-    return decision.ids[0]
+        return next(o for o in decision.options if isinstance(o, KeepRed) and o.index == best)
+    return decision.options[0]
 
 
-def _activity(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> str:
+def _activity(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> Option:
     options = decision.options
-    fights = [o for o in options if o.id.startswith(("combat:", "stratagem:"))]
+    fights = [o for o in options if isinstance(o, Combat | Stratagem)]
     if fights:
-        return rng.choice(fights).id
+        return rng.choice(fights)
     fresh = [
-        o for o in options if o.id.startswith("story:") and book and _promising(o, table, book)
+        o for o in options if isinstance(o, StoryOption) and book and _promising(o, table, book)
     ]
     if fresh:
-        return rng.choice(fresh).id
+        return rng.choice(fresh)
     toward = _step_toward_news(options, table, book)
     if toward is not None:
         return toward
     for option in options:  # heal when low
-        if option.id.startswith("use:"):
-            investigator = table.investigator(option.id.split(":")[1])
+        if isinstance(option, UseItem):
+            investigator = table.investigator(option.investigator)
             if min(investigator.vitality, investigator.sanity) <= 2:
-                return option.id
-    rests = [o for o in options if o.id.startswith("rest:")]
-    for option in rests:
-        investigator = table.investigator(option.id.split(":")[1])
-        if investigator.energy < 2:
-            return option.id
-    return "end-round"
+                return option
+    for option in options:
+        if isinstance(option, Rest) and table.investigator(option.investigator).energy < 2:
+            return option
+    return _first(decision, EndRound)
 
 
-def _promising(option: Option, table: Table, book: Book) -> bool:
+def _promising(option: StoryOption, table: Table, book: Book) -> bool:
     """Whether taking ``option`` could move the story on: it leads to an
     unread paragraph, or its success reveals, finds or marks something new."""
-    _, _, scene, index = option.id.split(":")
-    definition = book.book.paragraphs[int(scene)].options[int(index)]
+    definition = book.book.paragraphs[option.scene].options[option.index]
     if any(target not in book.state.visited for target in definition.targets()):
         return True
     success = definition.success.effects if definition.success else ()
     return any(kind_of(effect.kind).news(effect, table) for effect in success)
 
 
-def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | None) -> str | None:
+def _step_toward_news(
+    options: tuple[Option, ...], table: Table, book: Book | None
+) -> Option | None:
     """A move that brings someone nearer a scene where a lead would be open to them."""
     if book is None:
         return None
-    best: tuple[int, str] | None = None
+    best: tuple[int, Move] | None = None
     wanted: dict[str, set[str]] = {}
     for option in options:
-        if not option.id.startswith("move:"):
+        if not isinstance(option, Move):
             continue
-        _, slug, destination = option.id.split(":")
+        slug, destination = option.investigator, option.destination
         if slug not in wanted:
             inv = table.investigator(slug)
             wanted[slug] = {
@@ -126,5 +162,5 @@ def _step_toward_news(options: tuple[Option, ...], table: Table, book: Book | No
         reach = distances(table, destination)
         score = min((reach.get(place, 99) for place in wanted[slug]), default=99)
         if score < 99 and (best is None or score < best[0]):
-            best = (score, option.id)
+            best = (score, option)
     return best[1] if best else None

@@ -321,8 +321,8 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
     }
     fought = {e.enemy.slug for e in book.scenario.encounters.values()}
     for key, where in sorted(book.where.items()):
-        kind, _, slug = key.partition(":")
-        if kind == "enemy" and slug not in fought:
+        slug = key.removeprefix("enemy:")
+        if slug != key and slug not in fought:
             yield _problem(where, UNUSED, f"enemy {slug!r} is in no encounter", "warning")
     for slug in book.scenario.encounters:
         if slug not in started:

@@ -22,11 +22,13 @@ from typing import Any
 from tales.authoring.bots import POLICIES
 from tales.errors import ContentError
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
+from tales.rules.options import Option
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
 from tales.story.loader import load_tale
 from tales.story.model import ScenarioBook, Tale
+from tales.story.options import StoryOption
 
 STEP_LIMIT = 20_000  # decisions in one run before it counts as stalled
 DIFFICULTIES = ("easy", "standard", "hard")
@@ -106,8 +108,8 @@ def play_one(plan: RunPlan) -> RunResult:
         while game.engine.pending is not None and result.decisions < STEP_LIMIT:
             choice = policy(game.engine.pending, game.table, game.book, rng)
             _note_option(result, choice)
-            result.inputs.append(choice)  # before applying: a crashing input is kept
-            _tally(result, game.apply(choice))
+            result.inputs.append(choice.id)  # before applying: a crashing input is kept
+            _tally(result, game.push(choice))
             result.decisions += 1
         result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
     except Exception:  # a crash is what this tool exists to find: record it, go on
@@ -116,10 +118,9 @@ def play_one(plan: RunPlan) -> RunResult:
     return result
 
 
-def _note_option(result: RunResult, choice: str) -> None:
-    if choice.startswith("story:"):
-        _, _, scene, index = choice.split(":")
-        result.options.add((int(scene), int(index)))
+def _note_option(result: RunResult, choice: Option) -> None:
+    if isinstance(choice, StoryOption):
+        result.options.add((choice.scene, choice.index))
 
 
 def _tally(result: RunResult, events: Iterable[Event]) -> None:

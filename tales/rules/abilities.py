@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from tales.errors import RulesError
 from tales.rules.cards import Card
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
 from tales.rules.investigators import Investigator
+from tales.rules.options import CancelDie, TakeCard, UseAbility
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import StatusToken, Track
@@ -105,19 +106,20 @@ def can_use_ability(
     return _refusal(table, user, target, state) is None
 
 
-def ability_options(table: Table, state: TestState | None = None) -> list[Option]:
-    """``ability:<user>:<target>`` options usable now, outside a test or in
-    the test ``state``. During a test the target is the acting investigator,
-    and PANIC shuts out other people's abilities as it shuts out their help."""
-    options: list[Option] = []
+def ability_options(table: Table, state: TestState | None = None) -> list[UseAbility]:
+    """Abilities usable now, outside a test or in the test ``state``. During a
+    test the target is the acting investigator, and PANIC shuts out other
+    people's abilities as it shuts out their help."""
+    options: list[UseAbility] = []
     for user in table.investigators.values():
         if user.dead or user.energy < ABILITY_COST:
             continue  # the common case, checked before working out the reach
         reach = _targets(table, user, state)
         options += [
-            Option(
-                f"ability:{user.slug}:{target.slug}",
-                f"{user.name}'s ability on {'self' if target is user else target.name} "
+            UseAbility(
+                user.slug,
+                target.slug,
+                label=f"{user.name}'s ability on {'self' if target is user else target.name} "
                 f"({ABILITY_COST} ENERGY): {_first_sentence(user.sheet.ability)}",
             )
             for target in reach
@@ -179,9 +181,12 @@ def _take_chosen(
     table: Table, target: Investigator, zone: list[Card], source: str, allowed: set[str] | None
 ) -> Proc[None]:
     cards = [c for c in zone if allowed is None or c.id in allowed]
-    options = tuple(Option(f"take:{c.id}", f"Take {c}") for c in cards)
-    choice = yield Decision(target.slug, "take-card", f"Take 1 card from the {source}", options)
-    card = next(c for c in cards if f"take:{c.id}" == choice)
+    options = tuple(TakeCard(c.id, label=f"Take {c}") for c in cards)
+    choice = yield Decision(
+        target.slug, DecisionKind.TAKE_CARD, f"Take 1 card from the {source}", options
+    )
+    assert isinstance(choice, TakeCard)  # the only options offered
+    card = next(c for c in cards if c.id == choice.card)
     zone.remove(card)
     target.hand.append(card)
     table.emit(CardTaken(target.slug, card.id, source))
@@ -202,14 +207,15 @@ def _draw_past_status(table: Table, target: Investigator) -> None:
 
 def _cancel_die(table: Table, state: TestState) -> Proc[None]:
     options = tuple(
-        Option(f"cancel:{i}", f"Cancel white die {i + 1} ({d.face})")
+        CancelDie(i, label=f"Cancel white die {i + 1} ({d.face})")
         for i, d in enumerate(state.white)
         if not d.cancelled
     )
     choice = yield Decision(
-        state.actor.slug, "cancel-die", "Cancel which white die?", options, state
+        state.actor.slug, DecisionKind.CANCEL_DIE, "Cancel which white die?", options, state
     )
-    index = int(choice.partition(":")[2])
+    assert isinstance(choice, CancelDie)  # the only options offered
+    index = choice.index
     state.white[index].cancelled = True
     table.emit(DieCancelled(index, state.white[index].face))
 

@@ -11,10 +11,11 @@ from collections import deque
 from collections.abc import Mapping
 
 from tales.errors import RulesError
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
+from tales.rules.options import Back, Option, PayCard, PayMarker
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
@@ -62,33 +63,30 @@ def pay_actions(
     cards: list[str] = []
     markers: list[str] = []
     while len(cards) + len(markers) < cost:
-        options = [Option(f"pay:{c.id}", f"Discard {c}") for c in inv.hand if c.action]
+        options: list[Option] = [PayCard(c.id, label=f"Discard {c}") for c in inv.hand if c.action]
         if companions:
             options += [
-                Option(f"marker:{c.slug}:{m}", f"Use {c.name}'s {m} marker")
-                for c, m in _markers(table)
+                PayMarker(c.slug, m, label=f"Use {c.name}'s {m} marker") for c, m in _markers(table)
             ]
         if not cards and not markers:
-            options.append(Option("back", "Do something else"))
+            options.append(Back(label="Do something else"))
         left = cost - len(cards) - len(markers)
         choice = yield Decision(
             inv.slug,
-            "pay",
+            DecisionKind.PAY,
             f"{why}: pay {left} more Action{'s' if left > 1 else ''}",
             tuple(options),
         )
-        kind, _, arg = choice.partition(":")
-        if kind == "back":
-            return False
-        if kind == "pay":
-            card = next(c for c in inv.hand if c.id == arg)
+        if isinstance(choice, PayCard):
+            card = next(c for c in inv.hand if c.id == choice.card)
             inv.hand.remove(card)
             inv.discard.append(card)
             cards.append(card.id)
+        elif isinstance(choice, PayMarker):
+            table.investigator(choice.companion).markers_used.add(choice.marker)
+            markers.append(f"{choice.companion}:{choice.marker}")  # as ActionsPaid has named it
         else:
-            companion, _, marker = arg.partition(":")
-            table.investigator(companion).markers_used.add(marker)
-            markers.append(arg)
+            return False
     table.emit(ActionsPaid(inv.slug, tuple(cards), tuple(markers), why))
     return True
 

@@ -1,33 +1,68 @@
 """The decision interface: everything a player decides is a Decision.
 
 Rules are written as generator procedures that ``yield`` a :class:`Decision`
-and receive the chosen option's id back, so they read in the rulebook's own
-order. The :class:`Engine` runs such a procedure: it exposes the pending
-decision with its legal options (like python-chess's ``legal_moves``) and
-applies one option at a time (``push()``), returning the frozen events the
-input caused. An illegal input raises :class:`IllegalInput` before anything
-changes, so the game goes on.
+and receive the chosen typed :class:`~tales.rules.options.Option` back, so
+they read in the rulebook's own order and never take an id apart. The
+:class:`Engine` runs such a procedure: it exposes the pending decision with
+its legal options (like python-chess's ``legal_moves``) and applies one
+option at a time (``push()``), returning the frozen events the input caused.
+An illegal input raises :class:`IllegalInput` before anything changes, so
+the game goes on. The engine's :attr:`Engine.inputs` is the game's one input
+log (DESIGN principle 1): the game and the saved session read slices of it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from tales.errors import IllegalInput
+from tales.errors import IllegalInput, OptionIdError
 from tales.problems import did_you_mean
 from tales.rules.events import Event
+from tales.rules.options import Option, parse_option
+
+if TYPE_CHECKING:  # teststate builds decisions: only the type is needed here
+    from tales.rules.teststate import TestState
 
 R = TypeVar("R")
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A legal choice. ``id`` is stable across replays and safe to log."""
+class DecisionKind(StrEnum):
+    """What a decision asks; the values are what prompts and scripts have always seen."""
 
-    id: str
-    label: str
+    ACTIVITY = "activity"
+    PAY = "pay"
+    KEEP_DRAWING = "keep-drawing"
+    SURPRISED = "surprised"
+    KEEP_CARDS = "keep-cards"
+    PREPARE = "prepare"
+    AFTER_ROLL = "after-roll"
+    KEEP_RED = "keep-red"
+    REROLL = "reroll"
+    TAKE_CARD = "take-card"
+    CANCEL_DIE = "cancel-die"
+    TEAM_TEST = "team-test"
+    STORY_CHOICE = "story-choice"
+    CARRY_OVER = "carry-over"
+
+    @property
+    def in_test(self) -> bool:
+        """Whether the decision is asked inside a skill test, whose
+        :class:`~tales.rules.teststate.TestState` is then its context."""
+        return self in _IN_TEST
+
+
+_IN_TEST = frozenset(
+    {
+        DecisionKind.PREPARE,
+        DecisionKind.AFTER_ROLL,
+        DecisionKind.KEEP_RED,
+        DecisionKind.REROLL,
+        DecisionKind.CANCEL_DIE,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +70,44 @@ class Decision:
     """Who decides, what is asked, and the legal options."""
 
     actor: str | None
-    kind: str
+    kind: DecisionKind
     prompt: str
     options: tuple[Option, ...]
-    # What the decision is about, for a UI to show (a test's TestState...).
-    context: object = field(default=None, compare=False)
+    # The test in progress, for a UI to show its dice and odds: set exactly
+    # for the kinds asked inside a test (DecisionKind.in_test).
+    context: TestState | None = field(default=None, compare=False)
+    _ids: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if (self.context is not None) != self.kind.in_test:
+            raise ValueError(
+                f"a {self.kind!r} decision {'needs' if self.kind.in_test else 'takes no'} "
+                f"test state: {self.prompt!r}"
+            )
 
     @property
     def ids(self) -> tuple[str, ...]:
-        return tuple(o.id for o in self.options)
+        if not self._ids:  # written once: a prompt or a bot may ask often
+            object.__setattr__(self, "_ids", tuple([o.id for o in self.options]))
+        return self._ids
 
     def get(self, option_id: str) -> Option | None:
+        """The option offered whose id is ``option_id``. Found by value, so
+        that the ids of the options not chosen are never written out."""
+        try:
+            wanted = parse_option(option_id)
+        except OptionIdError:
+            wanted = None
+        kind = type(wanted)
+        for offered in self.options:
+            if type(offered) is kind and offered == wanted:
+                return offered
+        # An illegal input, or an id two kinds would share ("carry:none").
         return next((o for o in self.options if o.id == option_id), None)
 
 
-Proc = Generator[Decision, str, R]
-"""A rules procedure: yields decisions, receives option ids, returns R."""
+Proc = Generator[Decision, Option, R]
+"""A rules procedure: yields decisions, receives the chosen option, returns R."""
 
 
 class EventSink:
@@ -100,19 +157,40 @@ class Engine(Generic[R]):
     def can_apply(self, option_id: str) -> bool:
         return option_id in self.legal_ids()
 
-    def verify_apply(self, option_id: str) -> None:
-        """Raise :class:`IllegalInput` with a full sentence unless legal."""
+    def verify_apply(self, option_id: str) -> Option:
+        """The pending option ``option_id`` names; raise :class:`IllegalInput`
+        with a full sentence unless it is legal."""
         if self.pending is None:
             raise IllegalInput(f"the game is over; {option_id!r} cannot be played")
-        if option_id in self.pending.ids:
-            return
+        option = self.pending.get(option_id)
+        if option is not None:
+            return option
         hint = did_you_mean(option_id, self.pending.ids)
         raise IllegalInput(f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}")
 
     def apply(self, option_id: str) -> tuple[Event, ...]:
-        self.verify_apply(option_id)
-        self.inputs.append(option_id)
-        self._advance(option_id)
+        """Play the pending decision's option ``option_id``: the procedure
+        receives the typed option. The input is logged while it is applied
+        (a round end reached meanwhile counts it), and dropped again if the
+        procedure fails on it, so the log holds only inputs played."""
+        return self._play(self.verify_apply(option_id))
+
+    def push(self, option: Option) -> tuple[Event, ...]:
+        """Play ``option``, one of the pending decision's own options (as
+        python-chess pushes a ``Move``); logged by its id."""
+        if self.pending is not None:
+            for offered in self.pending.options:
+                if offered is option:
+                    return self._play(option)
+        return self.apply(option.id)  # an equal option, or the refusal's full sentence
+
+    def _play(self, option: Option) -> tuple[Event, ...]:
+        self.inputs.append(option.id)
+        try:
+            self._advance(option)
+        except BaseException:
+            self.inputs.pop()
+            raise
         return self._sink.take()
 
     def apply_all(self, option_ids: Iterable[str]) -> tuple[Event, ...]:
@@ -121,12 +199,9 @@ class Engine(Generic[R]):
             events.extend(self.apply(option_id))
         return tuple(events)
 
-    def _advance(self, option_id: str | None) -> None:
+    def _advance(self, option: Option | None) -> None:
         try:
-            if option_id is None:
-                decision = next(self._procedure)
-            else:
-                decision = self._procedure.send(option_id)
+            decision = next(self._procedure) if option is None else self._procedure.send(option)
         except StopIteration as stop:
             self.pending = None
             self.finished = True

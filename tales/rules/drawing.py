@@ -9,9 +9,10 @@ drawing or continue until you have 5 cards in hand."
 
 from __future__ import annotations
 
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import CardDrawn, DrawingEnded
 from tales.rules.investigators import HAND_LIMIT, Investigator
+from tales.rules.options import DrawOn, StopDrawing
 from tales.rules.statuses import (
     fortified_draw,
     resolve_status_cards,
@@ -21,8 +22,8 @@ from tales.rules.statuses import (
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken
 
-DRAW_ON = Option("draw", "Draw on")
-STOP = Option("stop", "Stop drawing")
+DRAW_ON = DrawOn(label="Draw on")
+STOP = StopDrawing(label="Stop drawing")
 
 
 def draw_up_to(table: Table, inv: Investigator, limit: int = HAND_LIMIT) -> Proc[None]:
@@ -49,8 +50,8 @@ def draw_up_to(table: Table, inv: Investigator, limit: int = HAND_LIMIT) -> Proc
             return
         if inv.deck and len(inv.hand) < limit:
             prompt = f"{inv.name} drew a {card.status} card: draw on to {limit} or stop?"
-            choice = yield Decision(inv.slug, "keep-drawing", prompt, (DRAW_ON, STOP))
-            if choice == STOP.id:
+            choice = yield Decision(inv.slug, DecisionKind.KEEP_DRAWING, prompt, (DRAW_ON, STOP))
+            if isinstance(choice, StopDrawing):
                 table.emit(DrawingEnded(inv.slug, "stopped"))
                 return
     table.emit(DrawingEnded(inv.slug, "hand full"))

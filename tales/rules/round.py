@@ -31,7 +31,7 @@ from tales.rules.activities import (
     usable_items,
     use_item_activity,
 )
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.encounters import (
     COMBAT,
@@ -44,22 +44,38 @@ from tales.rules.encounters import (
 from tales.rules.eventboard import advance_time, end_scenario, narrative_now
 from tales.rules.events import DeckShuffled, ReadParagraph, RoundEnded, RoundStarted
 from tales.rules.investigators import Investigator
+from tales.rules.options import (
+    Combat,
+    EndRound,
+    Equip,
+    GiveItem,
+    KeepCards,
+    Move,
+    Option,
+    Recover,
+    Rest,
+    ReturnCard,
+    Run,
+    Stratagem,
+    UseAbility,
+    UseItem,
+)
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_kinds, recovery_test
-from tales.rules.terms import StatusCardKind, Track
+from tales.rules.terms import Track
 
-END_ROUND = Option("end-round", "End the round")
+END_ROUND = EndRound(label="End the round")
 
 
 class Story(Protocol):
     """What the storybook adds to the rules."""
 
     def options(self, table: Table) -> list[Option]:
-        """Storybook activities open now; their ids start with ``story:``."""
+        """Storybook activities open now: options of the story's own types."""
         ...
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
+    def perform(self, table: Table, option: Option) -> Proc[None]:
         """Carry out a storybook activity (paying its Actions, running its test...)."""
         ...
 
@@ -80,8 +96,8 @@ class NoStory:
     def options(self, table: Table) -> list[Option]:
         return []
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
-        raise RulesError(f"there is no storybook to perform {option_id!r}")
+    def perform(self, table: Table, option: Option) -> Proc[None]:
+        raise RulesError(f"there is no storybook to perform {option.id!r}")
         yield  # pragma: no cover - makes this a generator
 
     def read(self, table: Table, paragraph: int) -> Proc[None]:
@@ -150,36 +166,33 @@ def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -
     options: list[Option] = []
     actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
     if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
-        options.append(Option(f"rest:{slug}", f"{name} rests: 1 Action for 1 ENERGY"))
+        options.append(Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY"))
     if actions:
         options += [
-            Option(f"move:{slug}:{loc}", f"{name} moves to {places[loc].name} (1 Action)")
+            Move(slug, loc, label=f"{name} moves to {places[loc].name} (1 Action)")
             for loc in move_targets(table, inv)
         ]
         options += [
-            Option(f"recover:{slug}:{kind}", f"{name} tries to shake off a {kind} card (1 Action)")
+            Recover(slug, kind, label=f"{name} tries to shake off a {kind} card (1 Action)")
             for kind in recovery_kinds(inv)
         ]
     if actions >= RUN_COST:
         options += [
-            Option(
-                f"run:{slug}:{loc}", f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)"
-            )
+            Run(slug, loc, label=f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)")
             for loc in run_targets(table, inv)
         ]
     use_cost = item_use_cost(table)
     if can_pay(table, inv, use_cost):
         paid = " (1 Action)" if use_cost else ""
         options += [
-            Option(f"use:{slug}:{i.slug}", f"{name} uses {i.card.name} ({i.uses} left){paid}")
+            UseItem(slug, i.slug, label=f"{name} uses {i.card.name} ({i.uses} left){paid}")
             for i in usable_items(inv)
         ]
     for other in players:
         if other is not inv and other.location == inv.location:
             options += [
-                Option(
-                    f"give:{slug}:{other.slug}:{i.slug}",
-                    f"{name} gives {i.card.name} to {other.name}",
+                GiveItem(
+                    slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}"
                 )
                 for i in inv.items
             ]
@@ -187,21 +200,20 @@ def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -
     if not fighting or can_pay(table, inv, 1):
         cost = " (1 Action in an encounter)" if fighting else ""
         options += [
-            Option(f"equip:{slug}:{i.slug}", f"{name} equips {i.card.name}{cost}")
-            for i in equippable(inv)
+            Equip(slug, i.slug, label=f"{name} equips {i.card.name}{cost}") for i in equippable(inv)
         ]
     if fighting:
         state = table.encounters[inv.location or ""]
         enemy = state.encounter.enemy
         if state.open_to(COMBAT):
             options += [
-                Option(f"combat:{slug}:{w.slug}", f"{name} attacks {enemy.name} with {w.card.name}")
+                Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
                 for w in inv.items
                 if w.slug in weapons_ready(inv)
             ]
         if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
             options.append(
-                Option(f"stratagem:{slug}", f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
+                Stratagem(slug, label=f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
             )
     return options
 
@@ -211,45 +223,41 @@ def activity_phase(table: Table, story: Story) -> Proc[None]:
     group ends the round."""
     while not table.ended:
         prompt = f"Round {table.round}: what does the team do?"
-        choice = yield Decision(None, "activity", prompt, activity_options(table, story))
-        if choice == END_ROUND.id:
+        choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, activity_options(table, story))
+        if isinstance(choice, EndRound):
             return
         yield from perform(table, story, choice)
         yield from settle(table, story)
 
 
-def perform(table: Table, story: Story, choice: str) -> Proc[None]:
-    kind, _, rest_of = choice.partition(":")
-    if kind == "story":
-        yield from story.perform(table, choice)
-        return
-    if kind == "ability":
-        user, _, target = rest_of.partition(":")
-        yield from use_ability(table, table.investigator(user), table.investigator(target))
-        return
-    slug, _, arg = rest_of.partition(":")
-    inv = table.investigator(slug)
-    if kind == "rest":
-        yield from rest(table, inv)
-    elif kind == "move":
-        yield from move(table, inv, arg)
-    elif kind == "run":
-        yield from run(table, inv, arg)
-    elif kind == "recover":
-        # Ruling recovery-test: an attempt takes 1 Action.
-        if (yield from pay_actions(table, inv, 1, f"Shake off a {arg} card")):
-            yield from recovery_test(table, inv, StatusCardKind(arg))
-    elif kind == "use":
-        yield from use_item_activity(table, inv, arg)
-    elif kind == "give":
-        receiver, _, item = arg.partition(":")
-        give_item(table, inv, table.investigator(receiver), item)
-    elif kind == "equip":
-        yield from equip_weapon(table, inv, arg)
-    elif kind == "combat":
-        yield from combat(table, inv, arg)
-    elif kind == "stratagem":
-        yield from stratagem(table, inv)
+def perform(table: Table, story: Story, choice: Option) -> Proc[None]:
+    """Carry out one activity; an option of no rules type is the storybook's."""
+    match choice:
+        case UseAbility(user, target):
+            yield from use_ability(table, table.investigator(user), table.investigator(target))
+        case Rest(slug):
+            yield from rest(table, table.investigator(slug))
+        case Move(slug, destination):
+            yield from move(table, table.investigator(slug), destination)
+        case Run(slug, destination):
+            yield from run(table, table.investigator(slug), destination)
+        case Recover(slug, kind):
+            # Ruling recovery-test: an attempt takes 1 Action.
+            inv = table.investigator(slug)
+            if (yield from pay_actions(table, inv, 1, f"Shake off a {kind} card")):
+                yield from recovery_test(table, inv, kind)
+        case UseItem(slug, item):
+            yield from use_item_activity(table, table.investigator(slug), item)
+        case GiveItem(slug, receiver, item):
+            give_item(table, table.investigator(slug), table.investigator(receiver), item)
+        case Equip(slug, item):
+            yield from equip_weapon(table, table.investigator(slug), item)
+        case Combat(slug, weapon):
+            yield from combat(table, table.investigator(slug), weapon)
+        case Stratagem(slug):
+            yield from stratagem(table, table.investigator(slug))
+        case _:
+            yield from story.perform(table, choice)
 
 
 # End of Round ---------------------------------------------------------------------
@@ -283,14 +291,17 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     round."
     """
     while inv.hand:
-        options = [Option("keep", f"Keep the {len(inv.hand)} cards left in hand")]
-        options += [Option(f"return:{c.id}", f"Shuffle back {c}") for c in inv.hand]
+        options: list[Option] = [KeepCards(label=f"Keep the {len(inv.hand)} cards left in hand")]
+        options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
         choice = yield Decision(
-            inv.slug, "keep-cards", f"{inv.name}: keep cards for the next round?", tuple(options)
+            inv.slug,
+            DecisionKind.KEEP_CARDS,
+            f"{inv.name}: keep cards for the next round?",
+            tuple(options),
         )
-        if choice == "keep":
+        if not isinstance(choice, ReturnCard):
             return
-        card = next(c for c in inv.hand if f"return:{c.id}" == choice)
+        card = next(c for c in inv.hand if c.id == choice.card)
         inv.hand.remove(card)
         inv.deck.append(card)
 

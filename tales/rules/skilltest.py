@@ -9,7 +9,7 @@ from __future__ import annotations
 from tales.errors import RulesError
 from tales.rules.abilities import ability_options, use_ability
 from tales.rules.cards import Card
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.dice import Face
 from tales.rules.eventboard import place_event_token
 from tales.rules.events import (
@@ -24,6 +24,19 @@ from tales.rules.events import (
 )
 from tales.rules.investigators import Investigator
 from tales.rules.odds import RedMode
+from tales.rules.options import (
+    Accept,
+    Assist,
+    Explode,
+    Focus,
+    HelpMarker,
+    KeepRed,
+    Option,
+    PlayCard,
+    Reroll,
+    Roll,
+    UseAbility,
+)
 from tales.rules.statuses import change_track, resolve_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Attribute, StatusToken, Track
@@ -70,12 +83,12 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
     full = state.white_pool(table.dice.white_count) >= table.dice.white_count
     if actor.has_token(StatusToken.FOCUS) and fresh:
         options += [
-            Option(f"focus:{a}", f"Resolve FOCUS and test {a} instead")
+            Focus(a, label=f"Resolve FOCUS and test {a} instead")
             for a in Attribute
             if a is not attribute
         ]
     options += [
-        Option(f"play:{c.id}", f"Play {_benefit(c, attribute, full)}: {c}")
+        PlayCard(c.id, label=f"Play {_benefit(c, attribute, full)}: {c}")
         for c in actor.hand
         if c.helps(attribute)
     ]
@@ -86,20 +99,20 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
             if not table.together(actor, helper):
                 continue
             options += [
-                Option(f"assist:{c.id}", f"{helper.name} plays {_benefit(c, attribute, full)}: {c}")
+                Assist(c.id, label=f"{helper.name} plays {_benefit(c, attribute, full)}: {c}")
                 for c in helper.hand
                 if c.helps(attribute)
             ]
         for companion in table.companions():
             if attribute.value in companion.markers_left():
                 options.append(
-                    Option(
-                        f"marker:{companion.slug}",
-                        f"{companion.name} (Companion) helps with 1 {attribute} success",
+                    HelpMarker(
+                        companion.slug,
+                        label=f"{companion.name} (Companion) helps with 1 {attribute} success",
                     )
                 )
     options += ability_options(table, state)
-    options.append(Option("roll", "Roll the dice"))
+    options.append(Roll(label="Roll the dice"))
     return tuple(options)
 
 
@@ -118,18 +131,17 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
             f"{state.card_successes} sure, {_dice(state.white_pool(table.dice.white_count))}"
         )
         choice = yield Decision(
-            state.actor.slug, "prepare", prompt, preparation_options(table, state), state
+            state.actor.slug, DecisionKind.PREPARE, prompt, preparation_options(table, state), state
         )
-        kind, _, arg = choice.partition(":")
-        if kind == "roll":
+        if isinstance(choice, Roll):
             return
-        if kind == "focus":
+        if isinstance(choice, Focus):
             resolve_token(table, state.actor, StatusToken.FOCUS)
             state.focus_used = True  # one token of a type per test
-            state.attribute = Attribute(arg)
+            state.attribute = choice.attribute
             table.emit(FocusUsed(state.actor.slug, state.attribute))
-        elif kind in ("play", "assist"):
-            owner, card = _find_card(table, arg)
+        elif isinstance(choice, PlayCard | Assist):
+            owner, card = _find_card(table, choice.card)
             owner.hand.remove(card)
             owner.play_area.append(card)
             state.played.append((owner, card))
@@ -141,18 +153,18 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
                     card.dice_for(state.attribute),
                 )
             )
-        elif kind == "ability":
-            yield from _use_ability(table, state, arg)
-        elif kind == "marker":
-            companion = table.investigator(arg)
+        elif isinstance(choice, UseAbility):
+            yield from _use_ability(table, state, choice)
+        elif isinstance(choice, HelpMarker):
+            companion = table.investigator(choice.companion)
             companion.markers_used.add(state.attribute.value)
             state.markers.append(companion)
             table.emit(MarkerUsed(companion.slug, state.attribute.value, 1))
 
 
-def _use_ability(table: Table, state: TestState, users: str) -> Proc[None]:
-    user, _, target = users.partition(":")
-    yield from use_ability(table, table.investigator(user), table.investigator(target), state)
+def _use_ability(table: Table, state: TestState, choice: UseAbility) -> Proc[None]:
+    user, target = table.investigator(choice.user), table.investigator(choice.target)
+    yield from use_ability(table, user, target, state)
 
 
 def _find_card(table: Table, card_id: str) -> tuple[Investigator, Card]:
@@ -209,31 +221,31 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         if ready is not None:
             left = table.dice.white_count - len(state.white)
             options.append(
-                Option("explode", f"Roll 1 more white die for the Exploding Success ({left} left)")
+                Explode(label=f"Roll 1 more white die for the Exploding Success ({left} left)")
             )
         if state.white and (state.rerolls == 0 or table.rulings.flag("reroll-any-number")):
             options += [
-                Option(
-                    f"reroll:{p.slug}",
-                    f"Spend 2 of {p.name}'s MAGIC ({p.magic}) to reroll white dice",
+                Reroll(
+                    p.slug, label=f"Spend 2 of {p.name}'s MAGIC ({p.magic}) to reroll white dice"
                 )
                 for p in magic_payers(table, state)
             ]
         options += ability_options(table, state)
-        options.append(Option("accept", "Keep these dice"))
+        options.append(Accept(label="Keep these dice"))
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
         prompt = f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
-        choice = yield Decision(state.actor.slug, "after-roll", prompt, tuple(options), state)
-        if choice == "accept":
+        choice = yield Decision(
+            state.actor.slug, DecisionKind.AFTER_ROLL, prompt, tuple(options), state
+        )
+        if isinstance(choice, Accept):
             return
-        if choice == "explode" and ready is not None:
+        if isinstance(choice, Explode) and ready is not None:
             explode(table, state, ready)
-        elif choice.startswith("ability:"):
-            yield from _use_ability(table, state, choice.partition(":")[2])
-        elif choice.startswith("reroll:"):
-            payer = table.investigator(choice.partition(":")[2])
-            yield from reroll(table, state, payer)
+        elif isinstance(choice, UseAbility):
+            yield from _use_ability(table, state, choice)
+        elif isinstance(choice, Reroll):
+            yield from reroll(table, state, table.investigator(choice.payer))
 
 
 def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
@@ -270,12 +282,17 @@ def keep_red(table: Table, state: TestState) -> Proc[None]:
         reason = "DISADVANTAGE keeps the worse" if first != second else "both alike"
     else:
         options = tuple(
-            Option(f"keep-red:{i}", f"Keep the red {face}") for i, face in enumerate(state.red)
+            KeepRed(i, label=f"Keep the red {face}") for i, face in enumerate(state.red)
         )
         choice = yield Decision(
-            state.actor.slug, "keep-red", "ADVANTAGE: keep which red die?", options, state
+            state.actor.slug,
+            DecisionKind.KEEP_RED,
+            "ADVANTAGE: keep which red die?",
+            options,
+            state,
         )
-        state.kept_red = state.red[int(choice.partition(":")[2])]
+        assert isinstance(choice, KeepRed)  # the only options offered
+        state.kept_red = state.red[choice.index]
         reason = "ADVANTAGE keeps the preferred"
     other = second if state.kept_red is first else first
     table.emit(RedDieKept(state.kept_red, other, reason))

@@ -9,7 +9,7 @@ status ("The Companion does not receive any Status effects").
 from __future__ import annotations
 
 from tales.errors import RulesError
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import (
     CardDiscarded,
     CardDrawn,
@@ -21,6 +21,7 @@ from tales.rules.events import (
     TrackChanged,
 )
 from tales.rules.investigators import Investigator
+from tales.rules.options import Discard
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 
@@ -156,11 +157,12 @@ def surprised_discard(table: Table, inv: Investigator) -> Proc[None]:
     chosen card." Nothing to choose from an empty hand."""
     if not inv.hand:
         return
-    options = tuple(Option(f"discard:{c.id}", f"Discard {c}") for c in inv.hand)
+    options = tuple(Discard(c.id, label=f"Discard {c}") for c in inv.hand)
     choice = yield Decision(
-        inv.slug, "surprised", f"{inv.name} is SURPRISED: discard 1 card", options
+        inv.slug, DecisionKind.SURPRISED, f"{inv.name} is SURPRISED: discard 1 card", options
     )
-    card = next(c for c in inv.hand if f"discard:{c.id}" == choice)
+    assert isinstance(choice, Discard)  # the only options offered
+    card = next(c for c in inv.hand if c.id == choice.card)
     inv.hand.remove(card)
     inv.discard.append(card)
     table.emit(CardDiscarded(inv.slug, card.id, "SURPRISED"))

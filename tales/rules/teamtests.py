@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tales.errors import RulesError
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import StatusCardsResolved
 from tales.rules.investigators import Investigator
+from tales.rules.options import Attempt, GiveUp, Option
 from tales.rules.skilltest import TestOutcome, TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind
@@ -44,13 +45,13 @@ def team_test(table: Table, spec: TestSpec, members: list[Investigator]) -> Proc
         left = [m for m in members if m.active and m.slug not in attempts]
         if not left:
             break
-        options = [Option(f"attempt:{m.slug}", f"{m.name} tries next") for m in left]
-        options.append(Option("give-up", "Give up the team test"))
+        options: list[Option] = [Attempt(m.slug, label=f"{m.name} tries next") for m in left]
+        options.append(GiveUp(label="Give up the team test"))
         prompt = f"Team {spec.attribute} test: {total} of {need} successes so far"
-        choice = yield Decision(None, "team-test", prompt, tuple(options))
-        if choice == "give-up":
+        choice = yield Decision(None, DecisionKind.TEAM_TEST, prompt, tuple(options))
+        if not isinstance(choice, Attempt):
             break
-        member = table.investigator(choice.partition(":")[2])
+        member = table.investigator(choice.investigator)
         attempts.append(member.slug)
         remaining = TestSpec(spec.attribute, need - total)
         outcome = yield from skill_test(table, member, remaining)

@@ -11,11 +11,12 @@ from fractions import Fraction
 from typing import ClassVar
 
 from tales.rules.cards import Card
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.dice import Face
 from tales.rules.events import DieExploded
 from tales.rules.investigators import Investigator
 from tales.rules.odds import RedMode, pass_probability
+from tales.rules.options import Back, Confirm, Option, ToggleDie
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusToken
 
@@ -177,22 +178,24 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
     means the player went back."""
     chosen: list[int] = []
     while True:
-        options = [
-            Option(
-                f"die:{i}", f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
+        options: list[Option] = [
+            ToggleDie(
+                i, label=f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
             )
             for i, d in enumerate(state.white)
             if not d.cancelled
         ]
         if chosen:
-            options.append(Option("confirm", confirm.format(n=len(chosen))))
-        options.append(Option("back", "Do not reroll"))
-        choice = yield Decision(state.actor.slug, "reroll", prompt, tuple(options), state)
-        if choice == "back":
-            return []
-        if choice == "confirm":
+            options.append(Confirm(label=confirm.format(n=len(chosen))))
+        options.append(Back(label="Do not reroll"))
+        choice = yield Decision(
+            state.actor.slug, DecisionKind.REROLL, prompt, tuple(options), state
+        )
+        if isinstance(choice, Confirm):
             return sorted(chosen)
-        index = int(choice.partition(":")[2])
+        if not isinstance(choice, ToggleDie):
+            return []
+        index = choice.index
         if index in chosen:
             chosen.remove(index)
         else:

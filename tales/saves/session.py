@@ -1,9 +1,9 @@
 """A game that keeps itself saved: a sheet at every round end, the journal
 after every input, undo and checkpoints by replaying a shorter log.
 
-The session starts from an origin (a new setup, or a loaded sheet) and
-remembers every input since; any earlier position of the session is the
-origin replayed with fewer inputs (DESIGN principle 1).
+The session starts from an origin (a new setup, or a loaded sheet); its
+game's engine logs every input since, and any earlier position of the
+session is the origin replayed with fewer inputs (DESIGN principle 1).
 """
 
 from __future__ import annotations
@@ -50,11 +50,15 @@ class SavedGame:
         self.files = files
         self.context = context
         self.journal = journal.JournalWriter(files.journal) if files else None
-        self.inputs: list[str] = []
         self.sheet = first_sheet
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
         self.game = self._start(game)
+
+    @property
+    def inputs(self) -> list[str]:
+        """The inputs since the origin: the engine's own log, never a copy."""
+        return self.game.inputs
 
     def _start(self, game: Game | None = None) -> Game:
         game = game or self.origin()
@@ -76,19 +80,15 @@ class SavedGame:
         return applied
 
     def _rebuild(self, inputs: list[str]) -> None:
-        self.inputs, self.sheet = [], self.first_sheet
+        self.sheet = self.first_sheet
         self.game = self._start()
         for option_id in inputs:
             self._apply(option_id)
 
     def _apply(self, option_id: str) -> tuple[Event, ...]:
-        # Logged first: a round end this input reaches writes a sheet that includes it.
-        self.inputs.append(option_id)
-        try:
-            return self.game.apply(option_id)
-        except BaseException:
-            self.inputs.pop()
-            raise
+        # The engine logs the input while it is applied: a round end this
+        # input reaches writes a sheet that includes it.
+        return self.game.apply(option_id)
 
     def _heard(self, event: Event) -> None:
         """The save point: at a round end the sheet is written as the table

@@ -13,15 +13,15 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.items import ItemCard
+from tales.rules.options import Option
 from tales.rules.scoring import carry_over, exploration_points
 from tales.rules.table import Table
 from tales.story.interlude import play_interlude
 from tales.story.interpreter import Book
 from tales.story.model import Tale
-
-NO_ITEM = "carry:none"
+from tales.story.options import CarryItem, CarryNothing
 
 
 @dataclass
@@ -89,16 +89,18 @@ def between_scenarios(
         names = {h.slug: h.card.name for h in inv.items if h.slug != inv.sheet.starting_item}
         if not names:
             continue
-        options = [Option(f"carry:{slug}", f"Carry {name}") for slug, name in names.items()]
-        options.append(Option(NO_ITEM, "Carry nothing"))
+        options: list[Option] = [
+            CarryItem(slug, label=f"Carry {name}") for slug, name in names.items()
+        ]
+        options.append(CarryNothing(label="Carry nothing"))
         choice = yield Decision(
             inv.slug,
-            "carry-over",
+            DecisionKind.CARRY_OVER,
             f"{inv.name}: carry one item into the next scenario? It regains all its uses.",
             tuple(options),
         )
-        if choice != NO_ITEM:
-            picks[inv.slug] = choice.partition(":")[2]
+        if isinstance(choice, CarryItem):
+            picks[inv.slug] = choice.item
     carried = carry_over(table, picks)
     for interlude in tale.interludes.values():
         if interlude.after == scenario:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tales.rules.activities import gain_item
 from tales.rules.decisions import Engine, Proc
 from tales.rules.events import Event
+from tales.rules.options import Option
 from tales.rules.round import play_scenario
 from tales.rules.rulings import Rulings
 from tales.rules.setup import new_game
@@ -48,7 +49,6 @@ class Game:
     table: Table
     book: Book
     engine: Engine[None]
-    inputs: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     # Set when a campaign scenario has ended and its items were carried.
     after: list[NextScenario] = field(default_factory=list)
@@ -57,9 +57,19 @@ class Game:
     def next_scenario(self) -> NextScenario | None:
         return self.after[0] if self.after else None
 
+    @property
+    def inputs(self) -> list[str]:
+        """The inputs played: the engine's log, the one truth (DESIGN principle 1)."""
+        return self.engine.inputs
+
     def apply(self, option_id: str) -> tuple[Event, ...]:
         events = self.engine.apply(option_id)
-        self.inputs.append(option_id)
+        self.events += events
+        return events
+
+    def push(self, option: Option) -> tuple[Event, ...]:
+        """Play one of the pending decision's options itself (see Engine.push)."""
+        events = self.engine.push(option)
         self.events += events
         return events
 

@@ -8,7 +8,7 @@ effects record or cross out log entries and move counters.
 from __future__ import annotations
 
 from tales.errors import StoryLoop
-from tales.rules.decisions import Decision, EventSink, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, EventSink, Proc
 from tales.story.conditions import evaluate, render
 from tales.story.effects import UnknownEffect, kind_of
 from tales.story.interpreter import (
@@ -18,6 +18,7 @@ from tales.story.interpreter import (
     campaign_context,
 )
 from tales.story.model import Effect, Interlude
+from tales.story.options import StoryChoice
 
 
 def play_interlude(interlude: Interlude, state: StoryState, sink: EventSink) -> Proc[None]:
@@ -50,9 +51,12 @@ def _read(
             if c.condition is None or evaluate(c.condition, context)
         ]
         if open_choices:
-            options = tuple(Option(f"choice:{i}", c.label) for i, c in open_choices)
-            choice = yield Decision(None, "story-choice", f"Paragraph {number}: choose", options)
-            outcome = paragraph.choices[int(choice.partition(":")[2])].outcome
+            options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
+            choice = yield Decision(
+                None, DecisionKind.STORY_CHOICE, f"Paragraph {number}: choose", options
+            )
+            assert isinstance(choice, StoryChoice)  # the only options offered
+            outcome = paragraph.choices[choice.index].outcome
             yield from _apply(interlude, outcome.effects, state, sink, 0)
             number, reads = outcome.goto, 0
             continue

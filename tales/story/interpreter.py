@@ -15,11 +15,12 @@ from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.activities import action_budget, gain_item, pay_actions
-from tales.rules.decisions import Decision, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.events import Event
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
+from tales.rules.options import Option
 from tales.rules.round import play_scenario, settle
 from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
@@ -30,6 +31,7 @@ from tales.rules.terms import EventSymbol
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
+from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
 
 
@@ -84,7 +86,7 @@ class Book:
     # The Story protocol -------------------------------------------------------------
 
     def options(self, table: Table) -> list[Option]:
-        options: list[Option] = []
+        options: list[Option] = []  # StoryOptions, as the Story protocol has it
         for inv in table.players():
             scene = self.state.scenes.get(inv.location or "")
             if scene is None:
@@ -95,8 +97,8 @@ class Book:
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
                     options.append(
-                        Option(
-                            f"story:{inv.slug}:{scene}:{index}", f"{inv.name}: {_describe(option)}"
+                        StoryOption(
+                            inv.slug, scene, index, label=f"{inv.name}: {_describe(option)}"
                         )
                     )
         return options
@@ -118,11 +120,12 @@ class Book:
         finally:
             inv.location = standing
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
-        _, slug, scene, index = option_id.split(":")
-        inv = table.investigator(slug)
-        option = self.book.paragraphs[int(scene)].options[int(index)]
-        if not self._open(table, inv, int(scene), int(index), option):
+    def perform(self, table: Table, chosen: Option) -> Proc[None]:
+        if not isinstance(chosen, StoryOption):
+            raise RulesError(f"{chosen.id!r} is not an option of the storybook")
+        inv, scene, index = table.investigator(chosen.investigator), chosen.scene, chosen.index
+        option = self.book.paragraphs[scene].options[index]
+        if not self._open(table, inv, scene, index, option):
             raise RulesError(f"{inv.name} cannot take {option.label!r} now")
         self.state.last_actor = inv.slug
         self._reads = 0
@@ -131,9 +134,9 @@ class Book:
         ):
             return
         if option.once:
-            self.state.taken.add((int(scene), int(index)))
+            self.state.taken.add((scene, index))
         if option.test is not None:
-            self.state.tried[(int(scene), int(index), inv.slug)] = table.round
+            self.state.tried[(scene, index, inv.slug)] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
@@ -233,12 +236,13 @@ class Book:
         if not open_choices:
             table.emit(StoryDeadEnd(paragraph.number))
             return Outcome()
-        options = tuple(Option(f"choice:{i}", c.label) for i, c in open_choices)
+        options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
         choice = yield Decision(
-            None, "story-choice", f"Paragraph {paragraph.number}: choose", options
+            None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
         )
         self._reads = 0
-        return paragraph.choices[int(choice.partition(":")[2])].outcome
+        assert isinstance(choice, StoryChoice)  # the only options offered
+        return paragraph.choices[choice.index].outcome
 
     def finish(self, table: Table, number: int) -> None:
         """End the scenario and rate it: "Once Scenario ends, flip the Keyword

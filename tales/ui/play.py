@@ -12,9 +12,9 @@ from typing import Protocol
 
 from tales.errors import TalesError
 from tales.problems import close_match
+from tales.rules.decisions import DecisionKind
 from tales.rules.events import Event
 from tales.rules.table import Table
-from tales.rules.teststate import TestState
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.ui import render
@@ -362,7 +362,7 @@ class PlayLoop:
     def odds(self, _: str) -> None:
         pending = self.game.engine.pending
         state = pending.context if pending else None
-        if not isinstance(state, TestState) or pending is None or pending.kind != "prepare":
+        if state is None or pending is None or pending.kind is not DecisionKind.PREPARE:
             self.say("There is no test being prepared; odds are shown while cards are committed.")
             return
         chance = state.chance(self.table)

@@ -13,10 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tales.rules import events as ev
-from tales.rules.decisions import Decision
+from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
-from tales.rules.teststate import TestState
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 
@@ -373,7 +372,7 @@ def article(word: str) -> str:
 def decision_lines(decision: Decision, table: Table) -> list[Line]:
     lines = [Line(decision.prompt, "heading")]
     state = decision.context
-    if decision.kind == "prepare" and isinstance(state, TestState):
+    if decision.kind is DecisionKind.PREPARE and state is not None:
         chance = state.chance(table)
         lines.append(Line(f"Chance to pass if you roll now: {percent(chance)}.", "dice"))
     lines += [Line(f"{n:>3}. {o.label}", "option") for n, o in enumerate(decision.options, 1)]

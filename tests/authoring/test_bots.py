@@ -26,7 +26,7 @@ def test_the_sensible_bot_leaves_a_scene_whose_only_unread_lead_is_closed(core) 
     game = start_game(core, tale, setup)
     rng = random.Random(4)
     while game.engine.pending is not None and game.engine.pending.kind != "activity":
-        game.apply(sensible_policy(game.engine.pending, game.table, game.book, rng))
+        game.apply(sensible_policy(game.engine.pending, game.table, game.book, rng).id)
     game.book.state.visited |= {11, 12, 13}  # everything at the bus stop but the road out
     arthur = game.table.investigator("arthur-blackwood")
     assert arthur.location == "bus-stop"
@@ -34,6 +34,6 @@ def test_the_sensible_bot_leaves_a_scene_whose_only_unread_lead_is_closed(core) 
     assert game.book.leads_at(game.table, arthur, "grocery")
     decision = game.engine.pending
     assert decision is not None
-    assert sensible_policy(decision, game.table, game.book, rng).startswith(
+    assert sensible_policy(decision, game.table, game.book, rng).id.startswith(
         "move:arthur-blackwood:"
     )

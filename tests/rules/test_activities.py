@@ -42,6 +42,7 @@ from tales.rules.events import (
 )
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND
+from tales.rules.options import parse_option
 from tales.rules.round import NoStory, activity_options, perform
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
@@ -85,7 +86,7 @@ def option_ids(table: Table) -> tuple[str, ...]:
 
 
 def act(table: Table, choice: str) -> Engine[object]:
-    return run(table, perform(table, NoStory(), choice))
+    return run(table, perform(table, NoStory(), parse_option(choice)))
 
 
 # Paying for Actions ---------------------------------------------------------------------

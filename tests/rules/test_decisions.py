@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from tales.errors import IllegalInput, TalesError
-from tales.rules.decisions import Decision, Engine, EventSink, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Engine, EventSink, Proc
 from tales.rules.drawing import draw_up_to
 from tales.rules.events import DrawingEnded, TestResolved
+from tales.rules.options import Rest
 from tales.rules.skilltest import TestOutcome, TestSpec, skill_test
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.story.core import Core
@@ -122,7 +123,7 @@ def test_a_decision_with_no_options_is_a_programming_error() -> None:
     """A procedure must always offer something to choose."""
 
     def broken() -> Proc[None]:
-        yield Decision(None, "nothing", "Choose nothing", ())
+        yield Decision(None, DecisionKind.ACTIVITY, "Choose nothing", ())
 
     with pytest.raises(RuntimeError, match="a decision with no options was asked"):
         Engine(broken(), EventSink())
@@ -132,11 +133,13 @@ def test_a_procedures_own_result_is_kept() -> None:
     """``Engine.result`` is whatever the generator returns."""
 
     def ask() -> Proc[str]:
-        choice = yield Decision("someone", "pick", "Pick one", (Option("a", "A"), Option("b", "B")))
-        return f"picked {choice}"
+        options = (Rest("a", label="A"), Rest("b", label="B"))
+        choice = yield Decision("someone", DecisionKind.ACTIVITY, "Pick one", options)
+        return f"picked {choice.id}"
 
     engine = Engine(ask(), EventSink())
-    assert engine.pending is not None and engine.pending.ids == ("a", "b")
-    assert engine.pending.get("b") == Option("b", "B") and engine.pending.get("c") is None
-    assert engine.apply("b") == ()
-    assert engine.result == "picked b"
+    assert engine.pending is not None and engine.pending.ids == ("rest:a", "rest:b")
+    assert engine.pending.get("rest:b") == Rest("b", label="B")
+    assert engine.pending.get("rest:c") is None
+    assert engine.apply("rest:b") == ()
+    assert engine.result == "picked rest:b"

@@ -18,7 +18,7 @@ import pytest
 
 from tales.errors import RulesError
 from tales.rules.cards import Card
-from tales.rules.decisions import Engine, Option, Proc
+from tales.rules.decisions import Engine, Proc
 from tales.rules.encounters import (
     COMBAT,
     STRATAGEM,
@@ -39,6 +39,7 @@ from tales.rules.events import (
     TestStarted,
 )
 from tales.rules.investigators import Investigator
+from tales.rules.options import Option
 from tales.rules.round import NoStory, activity_options, activity_phase, end_of_round
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind
@@ -60,8 +61,8 @@ class ReadingStory(NoStory):
     def options(self, table: Table) -> list[Option]:
         return []
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
-        raise AssertionError(option_id)
+    def perform(self, table: Table, option: Option) -> Proc[None]:
+        raise AssertionError(option)
         yield  # pragma: no cover - makes this a generator
 
     def read(self, table: Table, paragraph: int) -> Proc[None]:

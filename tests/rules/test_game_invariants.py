@@ -31,7 +31,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from tales.errors import IllegalInput
-from tales.rules.decisions import Decision, Engine, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Engine, Proc
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
 from tales.rules.events import (
     ActionsPaid,
@@ -45,6 +45,7 @@ from tales.rules.events import (
     TestStarted,
     TokenGained,
 )
+from tales.rules.options import DrawOn, Option, option
 from tales.rules.round import END_ROUND, NoStory, play_scenario
 from tales.rules.scenario import DIFFICULTIES
 from tales.rules.setup import TEAM_SIZE
@@ -62,6 +63,33 @@ DEFEATED, ROUND_END = 150, 151  # the Wrecker's paragraphs in harbour_scenario()
 # status token and status card, so that the round's start- and end-of-round
 # token steps and every status card's effect are played too.
 MARKS = (*StatusToken, *StatusCardKind)
+
+
+@option("story")
+@dataclass(frozen=True, slots=True)
+class WreckerOption(Option):
+    """``story:encounter:<location>`` or ``story:attack:<location>``."""
+
+    what: str
+    location: str
+
+
+@option("end")
+@dataclass(frozen=True, slots=True)
+class WreckerLeaves(Option):
+    location: str
+
+
+@option("mark")
+@dataclass(frozen=True, slots=True)
+class WreckerMarks(Option):
+    mark: str  # a status token or a status card kind
+
+
+@option("go-on")
+@dataclass(frozen=True, slots=True)
+class FightGoesOn(Option):
+    pass
 
 
 @dataclass
@@ -86,24 +114,25 @@ class WreckerStory(NoStory):
         calm = sorted(
             {inv.location for inv in table.players() if inv.location}.difference(table.encounters)
         )
-        options = [
-            Option(f"story:encounter:{loc}", f"The Wrecker turns up at {loc}") for loc in calm
+        options: list[Option] = [
+            WreckerOption("encounter", loc, label=f"The Wrecker turns up at {loc}") for loc in calm
         ]
         options += [
-            Option(f"story:attack:{loc}", f"The Wrecker strikes at {loc}")
+            WreckerOption("attack", loc, label=f"The Wrecker strikes at {loc}")
             for loc in sorted(table.encounters)
         ]
         return options
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
-        _, what, location = option_id.split(":")
+    def perform(self, table: Table, option: Option) -> Proc[None]:
+        assert isinstance(option, WreckerOption)
+        what, location = option.what, option.location
         if what == "encounter":
             assert table.scenario is not None
             start_encounter(table, table.scenario.encounters[WRECKER], location)
         elif what == "attack":
             enemy_attack(table, location)
         else:  # pragma: no cover - options() offers nothing else
-            raise AssertionError(f"unknown storybook activity {option_id!r}")
+            raise AssertionError(f"unknown storybook activity {option!r}")
         return
         yield  # pragma: no cover - makes this a generator
 
@@ -111,15 +140,20 @@ class WreckerStory(NoStory):
         self.read_log.append(paragraph)
         if paragraph not in (DEFEATED, ROUND_END) or not table.encounters:
             return
-        options = [Option(f"end:{loc}", f"The Wrecker leaves {loc}") for loc in table.encounters]
-        marks = {f"mark:{mark}": mark for mark in MARKS} if paragraph == ROUND_END else {}
-        options += [Option(i, f"The Wrecker leaves a {mark}") for i, mark in marks.items()]
-        options.append(Option("go-on", "The fight goes on"))
-        choice = yield Decision(None, "story", f"Paragraph {paragraph}", tuple(options))
-        if choice.startswith("end:"):
-            end_encounter(table, choice.partition(":")[2])
-        elif choice in marks:
-            mark = marks[choice]
+        options: list[Option] = [
+            WreckerLeaves(loc, label=f"The Wrecker leaves {loc}") for loc in table.encounters
+        ]
+        marks = {str(mark): mark for mark in MARKS} if paragraph == ROUND_END else {}
+        options += [
+            WreckerMarks(m, label=f"The Wrecker leaves a {mark}") for m, mark in marks.items()
+        ]
+        options.append(FightGoesOn(label="The fight goes on"))
+        prompt = f"Paragraph {paragraph}"
+        choice = yield Decision(None, DecisionKind.STORY_CHOICE, prompt, tuple(options))
+        if isinstance(choice, WreckerLeaves):
+            end_encounter(table, choice.location)
+        elif isinstance(choice, WreckerMarks):
+            mark = marks[choice.mark]
             for inv in table.players():
                 if inv.location not in table.encounters:
                     continue
@@ -202,11 +236,13 @@ def fierce(table: Table, decision: Decision, index: int) -> str:
     a status card; otherwise it is :func:`pick`. (With :func:`pick` alone,
     hardly one game in a hundred sees a death: the Wrecker's INJURY cards are
     too few, and a player often stops drawing after one.)"""
-    attacks = [i for i in decision.ids if i.startswith("story:attack:")]
+    attacks = [
+        o.id for o in decision.options if isinstance(o, WreckerOption) and o.what == "attack"
+    ]
     if attacks and index % 4 and table.supply.status_cards[StatusCardKind.INJURY]:
         return attacks[index // 4 % len(attacks)]
-    if "draw" in decision.ids:
-        return "draw"
+    if any(isinstance(o, DrawOn) for o in decision.options):
+        return DrawOn().id
     return pick(table, decision, index)
 
 

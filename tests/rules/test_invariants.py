@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 
 from tales.errors import IllegalInput
 from tales.rules.abilities import ability_options, use_ability
-from tales.rules.decisions import Decision, Engine, Option, Proc
+from tales.rules.decisions import Decision, DecisionKind, Engine, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
+from tales.rules.options import EndRound, Option, Recover, UseAbility, option
 from tales.rules.setup import TEAM_SIZE
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import (
@@ -50,7 +51,46 @@ ACTIVITIES_PER_ROUND = 6
 TEST_NEEDS = (1, 3)
 TEAM_NEEDS = (2, 5)
 TRACK_DELTAS = (-4, 1)  # a heavy blow (so that investigators do die) and a small recovery
-END_ROUND = Option("end-round", "End the round")
+END_ROUND = EndRound(label="End the round")
+
+
+# The session's own activities, typed like the engine's.
+@option("test")
+@dataclass(frozen=True, slots=True)
+class Test(Option):
+    __test__ = False  # not a pytest test class
+    investigator: str
+    attribute: Attribute
+    need: int
+
+
+@option("track")
+@dataclass(frozen=True, slots=True)
+class ChangeTrack(Option):
+    investigator: str
+    track: Track
+    delta: int
+
+
+@option("team")
+@dataclass(frozen=True, slots=True)
+class Team(Option):
+    attribute: Attribute
+    need: int
+
+
+@option("token")
+@dataclass(frozen=True, slots=True)
+class Token(Option):
+    investigator: str
+    token: StatusToken
+
+
+@option("card")
+@dataclass(frozen=True, slots=True)
+class StatusCard(Option):
+    investigator: str
+    kind: StatusCardKind
 
 
 def activity_options(table: Table) -> tuple[Option, ...]:
@@ -61,65 +101,57 @@ def activity_options(table: Table) -> tuple[Option, ...]:
     players = table.players()
     for inv in players:
         options += [
-            Option(f"test:{inv.slug}:{attribute}:{need}", f"{inv.name}: {attribute} test, {need}")
+            Test(inv.slug, attribute, need, label=f"{inv.name}: {attribute} test, {need}")
             for attribute in Attribute
             for need in TEST_NEEDS
         ]
         options += [
-            Option(f"recover:{inv.slug}:{kind}", f"{inv.name} tries to remove a {kind} card")
+            Recover(inv.slug, kind, label=f"{inv.name} tries to remove a {kind} card")
             for kind in recovery_kinds(inv)
         ]
         options += [
-            Option(f"track:{inv.slug}:{track}:{delta:+d}", f"{inv.name}: {delta:+d} {track}")
+            ChangeTrack(inv.slug, track, delta, label=f"{inv.name}: {delta:+d} {track}")
             for track in Track
             for delta in TRACK_DELTAS
         ]
     if players:
         options += [
-            Option(f"team:{attribute}:{need}", f"Team {attribute} test, {need}")
+            Team(attribute, need, label=f"Team {attribute} test, {need}")
             for attribute in Attribute
             for need in TEAM_NEEDS
         ]
     for inv in table.investigators.values():
-        options += [Option(f"token:{inv.slug}:{t}", f"{inv.name} gains {t}") for t in StatusToken]
+        options += [Token(inv.slug, t, label=f"{inv.name} gains {t}") for t in StatusToken]
         options += [
-            Option(f"card:{inv.slug}:{k}", f"{inv.name} gains a {k} card") for k in StatusCardKind
+            StatusCard(inv.slug, k, label=f"{inv.name} gains a {k} card") for k in StatusCardKind
         ]
     options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
 
 
-def activity(table: Table, choice: str) -> Proc[None]:
+def activity(table: Table, choice: Option) -> Proc[None]:
     """Carry out one option of :func:`activity_options`."""
-    kind, *args = choice.split(":")
-    if kind == "test":
-        slug, attribute, need = args
-        spec = TestSpec(Attribute(attribute), int(need))
-        yield from skill_test(table, table.investigator(slug), spec)
-    elif kind == "recover":
-        slug, card_kind = args
-        yield from recovery_test(table, table.investigator(slug), StatusCardKind(card_kind))
-    elif kind == "team":
-        attribute, need = args
-        # Everybody is offered to the team test; the engine must keep out the
-        # dead and the Companions ("never perform tests on their own").
-        members = list(table.investigators.values())
-        yield from team_test(table, TestSpec(Attribute(attribute), int(need)), members)
-    elif kind == "token":
-        slug, token = args
-        gain_token(table, table.investigator(slug), StatusToken(token))
-    elif kind == "card":
-        slug, card_kind = args
-        gain_status_card(table, table.investigator(slug), StatusCardKind(card_kind), zone="deck")
-    elif kind == "ability":
-        user, target = args
-        yield from use_ability(table, table.investigator(user), table.investigator(target))
-    elif kind == "track":
-        slug, track, delta = args
-        change_track(table, table.investigator(slug), Track(track), int(delta), "session")
-    else:  # pragma: no cover - activity_options offers nothing else
-        raise AssertionError(f"unknown activity {choice!r}")
+    match choice:
+        case Test(slug, attribute, need):
+            yield from skill_test(table, table.investigator(slug), TestSpec(attribute, need))
+        case Recover(slug, card_kind):
+            yield from recovery_test(table, table.investigator(slug), card_kind)
+        case Team(attribute, need):
+            # Everybody is offered to the team test; the engine must keep out the
+            # dead and the Companions ("never perform tests on their own").
+            members = list(table.investigators.values())
+            yield from team_test(table, TestSpec(attribute, need), members)
+        case Token(slug, token):
+            gain_token(table, table.investigator(slug), token)
+        case StatusCard(slug, card_kind):
+            gain_status_card(table, table.investigator(slug), card_kind, zone="deck")
+        case UseAbility(user, target):
+            yield from use_ability(table, table.investigator(user), table.investigator(target))
+        case ChangeTrack(slug, track, delta):
+            change_track(table, table.investigator(slug), track, delta, "session")
+        case _:  # pragma: no cover - activity_options offers nothing else
+            raise AssertionError(f"unknown activity {choice!r}")
 
 
 def start_round(table: Table) -> Proc[None]:
@@ -156,8 +188,8 @@ def session(table: Table, rounds: int = ROUNDS) -> Proc[int]:
         yield from start_round(table)
         for _ in range(ACTIVITIES_PER_ROUND):
             prompt = f"Round {number}: what does the group do?"
-            choice = yield Decision(None, "activity", prompt, activity_options(table))
-            if choice == END_ROUND.id:
+            choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, activity_options(table))
+            if isinstance(choice, EndRound):
                 break
             yield from activity(table, choice)
         end_round(table)

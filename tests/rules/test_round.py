@@ -17,7 +17,7 @@ import pytest
 from tales.errors import RulesError
 from tales.rules.activities import pay_actions
 from tales.rules.cards import Card
-from tales.rules.decisions import Engine, Option, Proc
+from tales.rules.decisions import Engine, Proc
 from tales.rules.eventboard import advance_time, place_event_token
 from tales.rules.events import (
     CardDrawn,
@@ -31,6 +31,7 @@ from tales.rules.events import (
     StatusCardGained,
     TimeAdvanced,
 )
+from tales.rules.options import Option, Rest
 from tales.rules.round import (
     END_ROUND,
     NoStory,
@@ -47,7 +48,7 @@ from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.story.core import Core
-from tests.conftest import game_for, load_dice, red, ruling, run, stack_deck
+from tests.conftest import Scripted, game_for, load_dice, red, ruling, run, stack_deck
 
 E = TypeVar("E", bound=Event)
 MARGARET, EZRA = "margaret-sinclair", "ezra-marsh"
@@ -68,10 +69,11 @@ class ScriptedStory(NoStory):
         self.log: list[str | int] = []
 
     def options(self, table: Table) -> list[Option]:
-        return [Option(f"story:{name}", name) for name in self.activities]
+        return [Scripted(name, label=name) for name in self.activities]
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
-        name = option_id.partition(":")[2]
+    def perform(self, table: Table, option: Option) -> Proc[None]:
+        assert isinstance(option, Scripted)
+        name = option.name
         yield from self.activities[name](table)
         self.log.append(f"{name} text")
 
@@ -405,7 +407,7 @@ def test_a_death_in_an_activity_is_read_after_it_and_the_dead_never_act_again(
     assert engine.pending is not None and engine.pending.kind == "activity"
     assert not any(EZRA in option for option in engine.legal_ids())
     with pytest.raises(RulesError):
-        run(table, perform(table, story, f"rest:{EZRA}"))
+        run(table, perform(table, story, Rest(EZRA)))
 
     later = end_the_round(engine, keep=False)
     assert [e.investigator for e in of(later, DeckShuffled)] == [MARGARET]

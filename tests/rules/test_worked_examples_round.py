@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from tales.rules.decisions import Option, Proc
+from tales.rules.decisions import Proc
 from tales.rules.encounters import COMBAT, start_encounter
 from tales.rules.eventboard import advance_time
 from tales.rules.events import (
@@ -31,13 +31,14 @@ from tales.rules.events import (
     TrackChanged,
 )
 from tales.rules.items import HAND
+from tales.rules.options import Option
 from tales.rules.round import NoStory, activity_phase, end_of_round
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
 from tales.story.core import Core
-from tests.conftest import deal, game_for, load_dice, red, ruling, run, white
+from tests.conftest import Scripted, deal, game_for, load_dice, red, ruling, run, white
 
 E = TypeVar("E", bound=Event)
 ARTHUR, MARGARET, EZRA = "arthur-blackwood", "margaret-sinclair", "ezra-marsh"
@@ -65,9 +66,9 @@ class SearchStory(NoStory):
         self.log: list[str | int] = []
 
     def options(self, table: Table) -> list[Option]:
-        return [Option("story:search", "Search the wreck (POWER test)")]
+        return [Scripted("search", label="Search the wreck (POWER test)")]
 
-    def perform(self, table: Table, option_id: str) -> Proc[None]:
+    def perform(self, table: Table, option: Option) -> Proc[None]:
         margaret = table.investigator(MARGARET)
         outcome = yield from skill_test(table, margaret, TestSpec(Attribute.POWER, 1))
         self.log.append("success text" if outcome.passed else "failure text")

@@ -223,3 +223,14 @@ def test_checkpoints_come_along_when_the_game_is_saved_under_another_name(core, 
     assert picture(saved.game) == here
     assert saved.name == "saturday"
     assert SaveFiles.named(saves, "friday@here").exists()  # the old one stays as it was
+
+
+def test_the_session_reads_the_engines_one_input_log(core, bell, tmp_path: Path) -> None:
+    """DESIGN principle 1: the input log is the truth, and there is one of it.
+    The saved session and its game read the engine's log, never a copy, and
+    undo leaves a fresh engine whose log is the shorter one."""
+    saved = four_inputs_in(core, bell, tmp_path)[0]
+    assert saved.inputs is saved.game.inputs is saved.game.engine.inputs
+    assert len(saved.inputs) == 4
+    saved.undo(1)
+    assert saved.inputs is saved.game.engine.inputs and len(saved.inputs) == 3

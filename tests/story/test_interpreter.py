@@ -15,6 +15,7 @@ from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.loader import load_tale
 from tales.story.model import Effect
+from tales.story.options import StoryOption
 from tests.conftest import load_dice, red, ruling, white
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +69,7 @@ def test_an_option_that_is_not_open_is_refused(core, tale):
     game = new_game(core, tale)
     drive_to_activity(game)
     with pytest.raises(RulesError, match="cannot take"):
-        next(game.book.perform(game.table, "story:ezra-marsh:12:0"))
+        next(game.book.perform(game.table, StoryOption("ezra-marsh", 12, 0)))
 
 
 @ruling("test-once-a-round", value=True)
@@ -80,7 +81,7 @@ def test_a_storybook_test_is_tried_once_a_round_by_each_investigator(core, tale)
         table.investigator(who).location = "bell-house"
     load_dice(table, red("blank"))
     # Ezra climbs for the clapper (an AGILITY test) and fails with a bare roll.
-    engine = Engine(game.book.perform(table, "story:ezra-marsh:12:0"), table.sink)
+    engine = Engine(game.book.perform(table, StoryOption("ezra-marsh", 12, 0)), table.sink)
     engine.apply_all(["roll", "accept"])
     assert engine.finished
     ids = [o.id for o in game.book.options(table)]
@@ -98,7 +99,7 @@ def test_a_passed_test_follows_its_success_outcome(core, tale):
     ezra.location = "bell-house"
     cards = [c for c in ezra.hand if c.dice_for(_agility()) or c.successes_for(_agility())]
     load_dice(table, [*white(*["success"] * 6), *red("success")])
-    engine = Engine(game.book.perform(table, "story:ezra-marsh:12:0"), table.sink)
+    engine = Engine(game.book.perform(table, StoryOption("ezra-marsh", 12, 0)), table.sink)
     for card in cards:
         engine.apply(f"play:{card.id}")
     engine.apply("roll")

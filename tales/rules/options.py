@@ -1,0 +1,428 @@
+"""Typed options: every choice the engine offers, as a small frozen value.
+
+In the spirit of python-chess's ``Move``: an option is an immutable value
+whose text form, :attr:`Option.id`, is what journals, save sheets and
+scripts store, and :func:`parse_option` reads it back, so that
+``parse_option(option.id) == option``. The label is for people: it takes no
+part in equality. No other code takes an id apart: procedures receive the
+chosen option itself and branch on its type and fields.
+
+An id is its kind's prefix and the option's fields joined with ``:``
+(``move:ezra-marsh:nave``); an option without fields is one fixed word
+(``end-round``). Each class registers its shape with :func:`option`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from operator import attrgetter
+from typing import Self, TypeVar, get_type_hints
+
+from tales.errors import OptionIdError
+
+# Read at run time: get_type_hints() resolves the fields' types to find their readers.
+from tales.rules.terms import Attribute, StatusCardKind
+
+SEPARATOR = ":"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A legal choice. ``id`` is stable across replays and safe to log."""
+
+    label: str = field(default="", compare=False, kw_only=True)
+    # The id, written on first use: most options offered are never chosen.
+    _id: str = field(default="", init=False, compare=False, repr=False)
+
+    @property
+    def id(self) -> str:
+        text = self._id
+        if not text:
+            text = type(self)._write(self)
+            object.__setattr__(self, "_id", text)
+        return text
+
+    @classmethod
+    def from_id(cls, text: str) -> Self:
+        """The option of this class whose id is ``text``: ``Move.from_id("move:ezra-marsh:nave")``.
+
+        Raises :class:`~tales.errors.OptionIdError` for any other text."""
+        parsed = parse_option(text)
+        if not isinstance(parsed, cls):
+            raise OptionIdError(f"{text!r} is not the id of a {cls.__name__} option")
+        return parsed
+
+    @staticmethod
+    def _write(option: Option) -> str:
+        """Replaced by :func:`option` with the class's own writer."""
+        raise TypeError(f"{type(option).__name__} is not registered with @option")
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """How one option class is read: its prefix, its fields' names and readers."""
+
+    prefix: str
+    names: tuple[str, ...]
+    readers: tuple[Callable[[str], object], ...]
+
+
+def _writer(prefix: str, names: tuple[str, ...]) -> Callable[[Option], str]:
+    """The id writer of one class, made once: ids are written by the thousand
+    (every prompt lists them)."""
+    if not names:
+        return lambda option: prefix
+    pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
+    separators = pattern.count(SEPARATOR)
+    fields_of = attrgetter(*names)
+
+    def write(option: Option) -> str:
+        values = fields_of(option)
+        text = pattern % (values if len(names) > 1 else (values,))
+        if text.count(SEPARATOR) != separators:
+            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
+        return text
+
+    return write
+
+
+_SHAPES: dict[type[Option], _Shape] = {}
+_FIXED: dict[str, type[Option]] = {}  # id -> class, for options without fields
+_PREFIXED: dict[tuple[str, int], type[Option]] = {}  # (prefix, field count) -> class
+# Ids read before: options are immutable values, so one parse serves every
+# replay of the same id ("roll", "move:ezra-marsh:nave"...).
+_PARSED: dict[str, Option] = {}
+_PARSED_MAX = 50_000
+
+OptionT = TypeVar("OptionT", bound=Option)
+
+
+def _read_int(text: str) -> int:
+    value = int(text)
+    if str(value) != text:  # "07" or "+7" would not write back the same
+        raise ValueError(f"{text!r} is not written as an integer id is")
+    return value
+
+
+def _reader(kind: object) -> Callable[[str], object]:
+    if kind is str:
+        return str
+    if kind is int:
+        return _read_int
+    if isinstance(kind, type) and issubclass(kind, StrEnum):
+        return kind
+    raise TypeError(f"an option field must be str, int or a StrEnum, not {kind!r}")
+
+
+def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
+    """Register an option class: ``prefix`` starts its ids, or is the whole
+    id of a class without fields. Two classes may share a prefix only with
+    different numbers of fields (``marker:<companion>`` helps a test,
+    ``marker:<companion>:<marker>`` pays an Action)."""
+
+    def register(cls: type[OptionT]) -> type[OptionT]:
+        names = tuple(f.name for f in fields(cls) if f.compare)
+        hints = get_type_hints(cls)
+        key = (prefix, len(names))
+        taken = _FIXED.get(prefix) if not names else _PREFIXED.get(key)
+        # The same class registered again (its module imported twice) replaces itself.
+        if taken is not None and taken.__qualname__ != cls.__qualname__:
+            raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
+        _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
+        setattr(cls, "_write", staticmethod(_writer(prefix, names)))  # noqa: B010 - not a slot
+        if names:
+            _PREFIXED[key] = cls
+        else:
+            _FIXED[prefix] = cls
+        return cls
+
+    return register
+
+
+def option_classes() -> tuple[type[Option], ...]:
+    """Every registered option class, in the order they were registered."""
+    return tuple(_SHAPES)
+
+
+def parse_option(text: str) -> Option:
+    """The option whose id is ``text``, without its label.
+
+    Raises :class:`~tales.errors.OptionIdError` for text that is no option's id."""
+    known = _PARSED.get(text)
+    if known is not None:
+        return known
+    parsed = _parse(text)
+    if len(_PARSED) >= _PARSED_MAX:
+        _PARSED.clear()
+    _PARSED[text] = parsed
+    return parsed
+
+
+def _parse(text: str) -> Option:
+    fixed = _FIXED.get(text)
+    if fixed is not None:
+        return fixed()
+    prefix, *parts = text.split(SEPARATOR)
+    cls = _PREFIXED.get((prefix, len(parts))) if parts else None
+    if cls is None:
+        raise OptionIdError(f"{text!r} is not an option id")
+    shape = _SHAPES[cls]
+    try:
+        values = [read(part) for read, part in zip(shape.readers, parts, strict=True)]
+    except ValueError as error:
+        raise OptionIdError(f"{text!r} is not an option id: {error}") from None
+    return cls(*values)
+
+
+# 4. Investigator Activity ---------------------------------------------------------
+
+
+@option("end-round")
+@dataclass(frozen=True, slots=True)
+class EndRound(Option):
+    pass
+
+
+@option("rest")
+@dataclass(frozen=True, slots=True)
+class Rest(Option):
+    investigator: str
+
+
+@option("move")
+@dataclass(frozen=True, slots=True)
+class Move(Option):
+    investigator: str
+    destination: str
+
+
+@option("run")
+@dataclass(frozen=True, slots=True)
+class Run(Option):
+    investigator: str
+    destination: str
+
+
+@option("recover")
+@dataclass(frozen=True, slots=True)
+class Recover(Option):
+    """A recovery test against a STRESS or INJURY card."""
+
+    investigator: str
+    kind: StatusCardKind
+
+
+@option("use")
+@dataclass(frozen=True, slots=True)
+class UseItem(Option):
+    investigator: str
+    item: str
+
+
+@option("give")
+@dataclass(frozen=True, slots=True)
+class GiveItem(Option):
+    investigator: str
+    receiver: str
+    item: str
+
+
+@option("equip")
+@dataclass(frozen=True, slots=True)
+class Equip(Option):
+    investigator: str
+    item: str
+
+
+@option("combat")
+@dataclass(frozen=True, slots=True)
+class Combat(Option):
+    investigator: str
+    weapon: str
+
+
+@option("stratagem")
+@dataclass(frozen=True, slots=True)
+class Stratagem(Option):
+    investigator: str
+
+
+@option("ability")
+@dataclass(frozen=True, slots=True)
+class UseAbility(Option):
+    """An Ability, in or out of a test: ``user`` pays, ``target`` gains."""
+
+    user: str
+    target: str
+
+
+# Paying for Actions ------------------------------------------------------------------
+
+
+@option("pay")
+@dataclass(frozen=True, slots=True)
+class PayCard(Option):
+    card: str
+
+
+@option("marker")
+@dataclass(frozen=True, slots=True)
+class PayMarker(Option):
+    """A Companion's marker paying one storybook Action."""
+
+    companion: str
+    marker: str
+
+
+@option("back")
+@dataclass(frozen=True, slots=True)
+class Back(Option):
+    """Back out of what was begun (paying, choosing dice)."""
+
+
+# Drawing, status tokens and the End of Round ----------------------------------------
+
+
+@option("draw")
+@dataclass(frozen=True, slots=True)
+class DrawOn(Option):
+    pass
+
+
+@option("stop")
+@dataclass(frozen=True, slots=True)
+class StopDrawing(Option):
+    pass
+
+
+@option("discard")
+@dataclass(frozen=True, slots=True)
+class Discard(Option):
+    """The card SURPRISED discards."""
+
+    card: str
+
+
+@option("keep")
+@dataclass(frozen=True, slots=True)
+class KeepCards(Option):
+    """Keep the cards left in hand for the next round."""
+
+
+@option("return")
+@dataclass(frozen=True, slots=True)
+class ReturnCard(Option):
+    """Shuffle one card of the hand back into the deck."""
+
+    card: str
+
+
+# Skill tests -----------------------------------------------------------------------
+
+
+@option("focus")
+@dataclass(frozen=True, slots=True)
+class Focus(Option):
+    """Resolve FOCUS and test ``attribute`` instead."""
+
+    attribute: Attribute
+
+
+@option("play")
+@dataclass(frozen=True, slots=True)
+class PlayCard(Option):
+    card: str
+
+
+@option("assist")
+@dataclass(frozen=True, slots=True)
+class Assist(Option):
+    """A helper at the same location plays one of their cards."""
+
+    card: str
+
+
+@option("marker")
+@dataclass(frozen=True, slots=True)
+class HelpMarker(Option):
+    """A Companion's marker adding 1 success to the test."""
+
+    companion: str
+
+
+@option("roll")
+@dataclass(frozen=True, slots=True)
+class Roll(Option):
+    pass
+
+
+@option("explode")
+@dataclass(frozen=True, slots=True)
+class Explode(Option):
+    pass
+
+
+@option("reroll")
+@dataclass(frozen=True, slots=True)
+class Reroll(Option):
+    """Spend 2 of ``payer``'s MAGIC to reroll white dice."""
+
+    payer: str
+
+
+@option("accept")
+@dataclass(frozen=True, slots=True)
+class Accept(Option):
+    pass
+
+
+@option("keep-red")
+@dataclass(frozen=True, slots=True)
+class KeepRed(Option):
+    index: int
+
+
+@option("die")
+@dataclass(frozen=True, slots=True)
+class ToggleDie(Option):
+    """Pick (or put back) one white die to reroll."""
+
+    index: int
+
+
+@option("confirm")
+@dataclass(frozen=True, slots=True)
+class Confirm(Option):
+    pass
+
+
+@option("take")
+@dataclass(frozen=True, slots=True)
+class TakeCard(Option):
+    card: str
+
+
+@option("cancel")
+@dataclass(frozen=True, slots=True)
+class CancelDie(Option):
+    index: int
+
+
+@option("attempt")
+@dataclass(frozen=True, slots=True)
+class Attempt(Option):
+    """The next member to try a Team test."""
+
+    investigator: str
+
+
+@option("give-up")
+@dataclass(frozen=True, slots=True)
+class GiveUp(Option):
+    pass
+
+
+ACTIVITIES = (Rest, Move, Run, Recover, UseItem, GiveItem, Equip, Combat, Stratagem, UseAbility)
+"""The rules' own activities; any other activity option is the storybook's."""
