@@ -236,6 +236,6 @@ def test_replaying_a_games_events_rebuilds_what_its_sheet_shows(
     for _ in range(MAX_INPUTS):
         if game.engine.pending is None:
             break
-        events = game.apply(bot(game.engine.pending, game.table, game.book, rng))
+        events = game.push(bot(game.engine.pending, game.table, game.book, rng))
         assert tidy(replay(live, events)) == picture(game.table, game.book.state), events
     assert tidy(replay(start, game.events)) == picture(game.table, game.book.state)
