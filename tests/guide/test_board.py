@@ -100,7 +100,7 @@ def test_new_turn_draws_an_l_and_zigzag_a_step(city: CityMap) -> None:
     assert verify_drawing(city, EMPTY, drawing("22", "22n", "32w", "33n", bonus=zig)) is Way.ZIGZAG
     with pytest.raises(IllegalDrawingError, match="another shape"):
         verify_drawing(city, EMPTY, drawing("22", "22n", "32w", "23n", bonus=zig))
-    with pytest.raises(IllegalDrawingError, match="Zigzag draws .* straight roads"):
+    with pytest.raises(IllegalDrawingError, match=r"Zigzag draws .* straight roads"):
         verify_drawing(city, EMPTY, drawing("11", "11c", "12w", "22w", bonus=zig))
     with pytest.raises(IllegalDrawingError, match="three need the bonus die's Zigzag"):
         verify_drawing(city, EMPTY, drawing("22", "22n", "32w", "33n"))

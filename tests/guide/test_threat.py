@@ -36,9 +36,7 @@ D = District
 
 
 @guide_rule("dagger-plus-two")
-def test_maxims_threat_check(
-    components: Components, maxim: tuple[PlayerBoard, FinalRoute]
-) -> None:
+def test_maxims_threat_check(components: Components, maxim: tuple[PlayerBoard, FinalRoute]) -> None:
     """Threat level 3, four caches, Tiara then Dagger revealed, 1 2 4 rolled."""
     city = components.city
     board, route = maxim
@@ -104,7 +102,7 @@ def test_ties_go_to_the_lowest_sum_of_coordinates_then_to_the_player() -> None:
     )
     # 2.2 and 1.3 both sum to 4 and both touch 2.3; 4.4 sums to 8.
     assert punishment_options(board) == (D(1, 3), D(2, 2))
-    with pytest.raises(IllegalCheckError, match="4.4 is not one of them|44 is not one"):
+    with pytest.raises(IllegalCheckError, match="44 is not one of them"):
         punish(board, D(4, 4))
 
 
