@@ -87,7 +87,7 @@ def test_the_huntress_erases_threats_before_her_punishments(
 def test_the_warlock_makes_rituals_instead(
     components: Components, maxim: tuple[PlayerBoard, FinalRoute]
 ) -> None:
-    engine, sink = start(components, maxim, Character.WARLOCK, [])
+    engine, _ = start(components, maxim, Character.WARLOCK, [])
     assert engine.finished and engine.result is not None
     assert engine.result.summary == CheckSummary(ritual_tourists=7)
     assert all(p.ritual for p in engine.opening_events if isinstance(p, Punished))
