@@ -26,6 +26,7 @@ class PlayerBoard:
     caches: frozenset[Node] = frozenset()
     bonuses: tuple[Bonus, ...] = ()  # circled and not yet crossed out
     skipped_threat: bool = False  # Deep Ones: the city's name circled
+    checked: frozenset[Node] = frozenset()  # Detective: caches and shelters circled
 
     def is_occupied(self, district: District) -> bool:
         return bool(self.tourists.get(district))

@@ -28,6 +28,11 @@ class Kind(StrEnum):
     TAKE_DIE = "take-die"  # phase 1: a round die
     REMOVE_DIE = "remove-die"  # phase 1: a die made unavailable
     DISTRICT = "district"  # phase 2
+    ADJUST = "adjust"  # bonus die: Route adjustment
+    TOURIST = "tourist"  # a kind of tourist (phase 3 c, the Detective)
+    DRAW = "draw"  # phase 4
+    SKIP = "skip"  # Deep Ones: skip this threat symbol
+    BONUS_SEGMENT = "bonus-segment"  # end of the game: Extra or Diagonal route segment
     REVEAL = "reveal"  # step 3: reveal the next artifact card or stop
     REROLL = "reroll"  # Manuscript
     DAGGER = "dagger"

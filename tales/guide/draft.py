@@ -126,3 +126,46 @@ def _take(available: list[Rolled], choice: object) -> Rolled:
     die = next(d for d in available if d.die == choice.die)
     available.remove(die)
     return die
+
+
+@dataclass(frozen=True, slots=True)
+class SoloDice:
+    """The solo game's dice between rounds: three available, two unavailable."""
+
+    available: tuple[Rolled, ...]
+    unavailable: tuple[Rolled, ...]
+
+
+def solo_setup(components: Components, rng: random.Random) -> SoloDice:
+    """Setup 3: roll 3 random tourist dice as available, the other 2 as unavailable."""
+    order = [1, 2, 3, 4, 5]
+    rng.shuffle(order)
+    dice = [roll_tourist_die(components, d, rng) for d in order]
+    return SoloDice(tuple(dice[:3]), tuple(dice[3:]))
+
+
+def choose_solo_dice(
+    player: str, state: SoloDice, components: Components, rng: random.Random, sink: EventSink
+) -> Proc[RoundDice]:
+    """Solo phase 1: roll the bonus die, take 2 of the 3 available dice; the last is fate."""
+    bonus = roll_bonus_die(components, rng)
+    available = list(state.available)
+    sink.emit(DiceRolled(player, tuple(available), bonus))
+    taken: list[Rolled] = []
+    for slot in (1, 2):
+        prompt = f"Take an available die for round slot {slot}"
+        choice = yield _pick(player, Kind.TAKE_DIE, prompt, available)
+        taken.append(_take(available, choice))
+        sink.emit(DieTaken(player, taken[-1], slot))
+    sink.emit(FateDie(available[0]))
+    return RoundDice((taken[0], taken[1]), available[0], bonus)
+
+
+def solo_round_end(
+    state: SoloDice, dice: RoundDice, components: Components, rng: random.Random
+) -> SoloDice:
+    """Solo phase 5: the unavailable dice come back as they lie; the round dice are
+    rerolled into the unavailable zone; the fate die is rerolled and made available."""
+    rerolled = tuple(roll_tourist_die(components, d.die, rng) for d in dice.round_dice)
+    fate = roll_tourist_die(components, dice.fate.die, rng)
+    return SoloDice((*state.unavailable, fate), rerolled)

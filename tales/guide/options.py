@@ -7,7 +7,8 @@ from typing import ClassVar
 
 from tales.guide.decisions import Option
 from tales.guide.errors import NotationError
-from tales.guide.geometry import District
+from tales.guide.geometry import District, Segment
+from tales.guide.terms import TOURIST_COLOURS, Colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,3 +80,67 @@ class DicePick(Option):
                 f"'dice:{body}' does not name dice: write 'dice:0+2' or 'dice:none'"
             )
         return cls(tuple(int(p) for p in parts))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPick(Option):
+    """Route segments drawn in phase 4, in order: ``draw:33n+32w``."""
+
+    prefix: ClassVar[str] = "draw"
+    segments: tuple[Segment, ...]
+
+    def body(self) -> str:
+        return "+".join(s.id for s in self.segments)
+
+    @classmethod
+    def from_body(cls, body: str) -> DrawPick:
+        return cls(tuple(Segment.parse(part) for part in body.split("+")))
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentPick(Option):
+    """One segment, or none: ``segment:45ne``, ``segment:none`` (a bonus not used)."""
+
+    prefix: ClassVar[str] = "segment"
+    segment: Segment | None
+
+    def body(self) -> str:
+        return self.segment.id if self.segment else "none"
+
+    @classmethod
+    def from_body(cls, body: str) -> SegmentPick:
+        return cls(None if body == "none" else Segment.parse(body))
+
+
+@dataclass(frozen=True, slots=True)
+class TouristPick(Option):
+    """A kind of tourist: ``tourist:red``."""
+
+    prefix: ClassVar[str] = "tourist"
+    colour: Colour
+
+    def body(self) -> str:
+        return self.colour.value
+
+    @classmethod
+    def from_body(cls, body: str) -> TouristPick:
+        if body not in TOURIST_COLOURS:
+            raise NotationError(f"'tourist:{body}' is not red, green, blue or purple")
+        return cls(Colour(body))
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(Option):
+    """Deep Ones: skip this threat symbol (``skip:yes``) or draw it (``skip:no``)."""
+
+    prefix: ClassVar[str] = "skip"
+    skip: bool
+
+    def body(self) -> str:
+        return "yes" if self.skip else "no"
+
+    @classmethod
+    def from_body(cls, body: str) -> Skip:
+        if body not in ("yes", "no"):
+            raise NotationError(f"'skip:{body}' is not 'skip:yes' or 'skip:no'")
+        return cls(body == "yes")
