@@ -63,18 +63,24 @@ def player_turn(
     if dice.bonus is BonusFace.ROUTE_ADJUSTMENT:
         board = yield from _adjustment(city, player, board, sink)
     if choice.fallback:
-        pick = yield Decision(player, Kind.TOURIST, "Place 1 tourist of which kind?",
-                              tuple(TouristPick(c) for c in TOURIST_COLOURS))  # fmt: skip
+        pick = yield Decision(
+            player,
+            Kind.TOURIST,
+            "Place 1 tourist of which kind?",
+            tuple(TouristPick(c) for c in TOURIST_COLOURS),
+        )
         assert isinstance(pick, TouristPick)
         tourists: tuple[Colour, ...] = (pick.colour,)
     else:
         tourists = tourists_of(dice)
     board = board.with_tourists(choice.district, tourists)
-    sink.emit(TouristsPlaced(player, choice.district, tourists,
-                             "fallback" if choice.fallback else "dice"))  # fmt: skip
+    sink.emit(
+        TouristsPlaced(player, choice.district, tourists, "fallback" if choice.fallback else "dice")
+    )
     ways = legal_drawings(city, board, choice.district, choice.fallback, dice.bonus)
-    pick = yield Decision(player, Kind.DRAW, "Draw route segments",
-                          tuple(DrawPick(w) for w in ways))  # fmt: skip
+    pick = yield Decision(
+        player, Kind.DRAW, "Draw route segments", tuple(DrawPick(w) for w in ways)
+    )
     assert isinstance(pick, DrawPick)
     before = board
     board = draw(city, board, Drawing(choice.district, pick.segments, choice.fallback, dice.bonus))
@@ -90,8 +96,12 @@ def _district(
     from_die = int(dice.bonus is BonusFace.COORDINATE_CHANGE)
     changes = from_die + board.bonuses.count(Bonus.COORDINATE_CHANGE)
     options = {o.district: o for o in district_options(board, dice.numbers, changes)}
-    pick = yield Decision(player, Kind.DISTRICT, f"Choose a district for {dice.numbers}",
-                          tuple(DistrictPick(d) for d in options))  # fmt: skip
+    pick = yield Decision(
+        player,
+        Kind.DISTRICT,
+        f"Choose a district for {dice.numbers}",
+        tuple(DistrictPick(d) for d in options),
+    )
     assert isinstance(pick, DistrictPick)
     choice = options[pick.district]
     for _ in range(max(0, choice.changes - from_die)):  # the bonus die's change goes first
@@ -110,18 +120,28 @@ def _adjustment(
 ) -> Proc[PlayerBoard]:
     """Route adjustment: erase one segment, then draw one joined to another."""
     free = [r.segment for r in city.roads.values() if r.segment.kind is not SegmentKind.DIAGONAL]
-    moves = {old: [new for new in free if _can_adjust(city, board, old, new)]
-             for old in sorted(board.segments)}  # fmt: skip
+    moves = {
+        old: [new for new in free if _can_adjust(city, board, old, new)]
+        for old in sorted(board.segments)
+    }
     erasable = [old for old, news in moves.items() if news]
     if not erasable:
         return board
-    pick = yield Decision(player, Kind.ADJUST, "Route adjustment: erase which segment?",
-                          (SegmentPick(None), *(SegmentPick(s) for s in erasable)))  # fmt: skip
+    pick = yield Decision(
+        player,
+        Kind.ADJUST,
+        "Route adjustment: erase which segment?",
+        (SegmentPick(None), *(SegmentPick(s) for s in erasable)),
+    )
     old = _segment(pick)
     if old is None:
         return board
-    pick = yield Decision(player, Kind.ADJUST, f"Route adjustment: draw what instead of {old.id}?",
-                          tuple(SegmentPick(s) for s in moves[old]))  # fmt: skip
+    pick = yield Decision(
+        player,
+        Kind.ADJUST,
+        f"Route adjustment: draw what instead of {old.id}?",
+        tuple(SegmentPick(s) for s in moves[old]),
+    )
     new = _segment(pick)
     assert new is not None
     sink.emit(RouteAdjusted(player, old, new))
@@ -154,8 +174,12 @@ def _detective(
     kinds = dice.fate.face.tourists
     colour = kinds[0]
     if len(set(kinds)) > 1:
-        pick = yield Decision(player, Kind.TOURIST, "Detective: the missing tourist is which kind?",
-                              tuple(TouristPick(c) for c in kinds))  # fmt: skip
+        pick = yield Decision(
+            player,
+            Kind.TOURIST,
+            "Detective: the missing tourist is which kind?",
+            tuple(TouristPick(c) for c in kinds),
+        )
         assert isinstance(pick, TouristPick)
         colour = pick.colour
     sink.emit(TouristsPlaced(player, district, (colour,), "detective"))
