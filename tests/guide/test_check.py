@@ -20,18 +20,30 @@ from tales.guide.scoring import CheckSummary, on_route_only
 from tales.guide.terms import Artifact, Character, Colour
 from tests.guide.conftest import ScriptedDice
 
-DECK = (Artifact.TIARA, Artifact.DAGGER, Artifact.AMULET, Artifact.MANUSCRIPT,
-        Artifact.DAGGER, Artifact.AMULET, Artifact.MANUSCRIPT)  # fmt: skip
+DECK = (
+    Artifact.TIARA,
+    Artifact.DAGGER,
+    Artifact.AMULET,
+    Artifact.MANUSCRIPT,
+    Artifact.DAGGER,
+    Artifact.AMULET,
+    Artifact.MANUSCRIPT,
+)
 
 
-def start(components: Components, maxim: tuple[PlayerBoard, FinalRoute],
-          character: Character | None, rolls: list[int], deck: tuple[Artifact, ...] = DECK,
-          ) -> tuple[Engine[CheckOutcome], EventSink]:  # fmt: skip
+def start(
+    components: Components,
+    maxim: tuple[PlayerBoard, FinalRoute],
+    character: Character | None,
+    rolls: list[int],
+    deck: tuple[Artifact, ...] = DECK,
+) -> tuple[Engine[CheckOutcome], EventSink]:
     board, route = maxim
     f = facts(components.city, board, route, character)
     sink = EventSink()
-    proc = threat_check("Maxim", on_route_only(board, f), f, character, deck,
-                        ScriptedDice(rolls), sink)  # fmt: skip
+    proc = threat_check(
+        "Maxim", on_route_only(board, f), f, character, deck, ScriptedDice(rolls), sink
+    )
     return Engine(proc, sink), sink
 
 

@@ -19,8 +19,9 @@ from tales.guide.turn import SegmentsDrawn
 from tests.guide.conftest import guide_rule
 
 
-def run(components: Components, game: Game, seed: int, inputs: list[str] | None = None,
-        bot: int = 0) -> tuple[Engine[tuple[PlayerResult, ...]], list[Event]]:  # fmt: skip
+def run(
+    components: Components, game: Game, seed: int, inputs: list[str] | None = None, bot: int = 0
+) -> tuple[Engine[tuple[PlayerResult, ...]], list[Event]]:
     rng, chooser = random.Random(seed), random.Random(bot)
     sink = EventSink()
     engine = Engine(play(components, game, rng, sink), sink)
@@ -98,11 +99,17 @@ def test_four_players_keep_the_other_two_dice_for_round_two(components: Componen
     opening = engine.result
     assert opening is not None and opening.fate_die == 5  # the one die nobody took
     assert [tuple(d.die for d in r.round_dice) for r in opening.first_round] == [
-        (1, 2), (3, 4), (1, 3), (2, 4)
-    ]  # fmt: skip
+        (1, 2),
+        (3, 4),
+        (1, 3),
+        (2, 4),
+    ]
     assert [tuple(d.die for d in p) for p in opening.second_pairs] == [
-        (3, 4), (1, 2), (2, 4), (1, 3)
-    ]  # fmt: skip
+        (3, 4),
+        (1, 2),
+        (2, 4),
+        (1, 3),
+    ]
     second = second_round(components, opening, random.Random(8), sink)
     assert [r.round_dice for r in second] == list(opening.second_pairs)
     assert second[0].fate.die == 5

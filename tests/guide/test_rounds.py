@@ -54,8 +54,11 @@ def test_coordinate_changes_wrap_round_and_cost_the_fewest() -> None:
 
 def test_tourists_come_from_both_round_dice(components: Components) -> None:
     die1, die2 = components.tourist_dice[0], components.tourist_dice[1]
-    dice = RoundDice((Rolled(1, die1.faces[4]), Rolled(2, die2.faces[0])), Rolled(3, die1.faces[0]),
-                     BonusFace.BLANK)  # fmt: skip
+    dice = RoundDice(
+        (Rolled(1, die1.faces[4]), Rolled(2, die2.faces[0])),
+        Rolled(3, die1.faces[0]),
+        BonusFace.BLANK,
+    )
     assert tourists_of(dice) == (Colour.RED, Colour.BLUE, Colour.GREEN, Colour.PURPLE)
 
 

@@ -24,9 +24,24 @@ def test_maxims_route_is_a_legal_trail_with_one_crossing(
     f = facts(city, board, route)
     assert (f.segments, f.crossings, f.normal_crossings, f.turns) == (13, 1, 1, 7)
     assert {d.id for d in f.along} == {
-        "41", "42", "31", "32", "22", "23", "12", "13",
-        "14", "24", "25", "35", "36", "45", "46", "55", "56",
-    }  # fmt: skip
+        "41",
+        "42",
+        "31",
+        "32",
+        "22",
+        "23",
+        "12",
+        "13",
+        "14",
+        "24",
+        "25",
+        "35",
+        "36",
+        "45",
+        "46",
+        "55",
+        "56",
+    }
     assert District(3, 4) not in f.along  # only its corner is touched
 
 
@@ -69,8 +84,9 @@ def test_no_more_than_four_crossings_and_no_empty_section(city: CityMap) -> None
         facts(city, board, FinalRoute.parse(six))
     four = "0.2 13w ~ 0.3s 14n ~ 2.3n 33s ~ 2.3s 34n ~ 5.4n b54"
     assert facts(city, board, FinalRoute.parse(four)).crossings == 4
-    empty = FinalRoute((Section(Node.parse("0.2"), (Segment.parse("13w"),)),
-                        Section(Node.parse("0.3s"), ())))  # fmt: skip
+    empty = FinalRoute(
+        (Section(Node.parse("0.2"), (Segment.parse("13w"),)), Section(Node.parse("0.3s"), ()))
+    )
     with pytest.raises(IllegalRouteError, match="has no segment"):
         facts(city, board, empty)
 

@@ -24,16 +24,21 @@ from tales.guide.turn import RouteAdjusted, TouristsPlaced, player_turn
 D = District
 
 
-def dice(components: Components, a: int, b: int, fate: int = 1,
-         bonus: BonusFace = BonusFace.BLANK) -> RoundDice:  # fmt: skip
+def dice(
+    components: Components, a: int, b: int, fate: int = 1, bonus: BonusFace = BonusFace.BLANK
+) -> RoundDice:
     """Die 1 showing ``a``, die 2 showing ``b``, die 3 as the fate die."""
     faces = [components.tourist_dice[i].faces for i in range(3)]
     pick = [next(f for f in faces[i] if f.number == n) for i, n in enumerate((a, b, fate))]
     return RoundDice((Rolled(1, pick[0]), Rolled(2, pick[1])), Rolled(3, pick[2]), bonus)
 
 
-def turn(components: Components, board: PlayerBoard, rd: RoundDice,
-         character: Character = Character.COLLECTOR) -> tuple[Engine[PlayerBoard], EventSink]:  # fmt: skip
+def turn(
+    components: Components,
+    board: PlayerBoard,
+    rd: RoundDice,
+    character: Character = Character.COLLECTOR,
+) -> tuple[Engine[PlayerBoard], EventSink]:
     sink = EventSink()
     return Engine(player_turn(components.city, "A", character, board, rd, sink), sink), sink
 
@@ -55,7 +60,7 @@ def test_the_fallback_places_one_tourist_of_any_kind_and_one_segment(
     components: Components,
 ) -> None:
     board = PlayerBoard().with_tourists(D(6, 3), [Colour.RED]).with_tourists(D(3, 6), [Colour.RED])
-    engine, sink = turn(components, board, dice(components, 6, 3))
+    engine, _ = turn(components, board, dice(components, 6, 3))
     events = engine.apply("district:11")
     assert engine.pending is not None and engine.pending.kind is Kind.TOURIST
     events = engine.apply("tourist:green")
