@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tales.guide.board import PlayerBoard, use_bonus_segment
 from tales.guide.check import threat_check
 from tales.guide.citymap import CityMap
-from tales.guide.components import Components
+from tales.guide.components import Challenge, Components
 from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.geometry import Kind as SegmentKind
 from tales.guide.geometry import Segment
@@ -113,3 +113,13 @@ def winners(results: Sequence[PlayerResult]) -> tuple[str, ...]:
     """Most VP; a tie goes to more goal VP; a tie left, all contenders win."""
     best = max((r.sheet.total, r.sheet.goal_points) for r in results)
     return tuple(r.name for r in results if (r.sheet.total, r.sheet.goal_points) == best)
+
+
+def solo_won(sheet: ScoreSheet, challenge: Challenge, level: str, goal_cell: int) -> bool:
+    """The solo game is won when both the total and the goal VP meet the chosen cell."""
+    if level not in challenge.totals or goal_cell not in challenge.goals:
+        raise ValueError(
+            f"the challenge card has no cell ({level!r}, {goal_cell!r}): levels are"
+            f" {', '.join(challenge.totals)} and goal columns {challenge.goals}"
+        )
+    return sheet.total >= challenge.totals[level] and sheet.goal_points >= goal_cell

@@ -117,10 +117,17 @@ def play(
         boards = yield from _phase_five(components, game, boards, written, dice[0], sink)
         if solo is not None:
             solo = solo_round_end(solo, dice[0], components, rng)
-        last_first, first = first, (first + 1) % len(names)
+        last_first = first
+        if number > initial_rounds(len(names)):
+            first = (first + 1) % len(names)  # the setup's first player begins after them
     for i, seat in enumerate(game.seats):
         boards[i] = yield from bonus_segments(city, seat.name, boards[i], sink)
     return (yield from final_scores(components, game, boards, last_first, rng, sink))
+
+
+def initial_rounds(players: int) -> int:
+    """How many rounds open the game with the initial-round dice: 1 for three, 2 for four."""
+    return max(0, players - 2)
 
 
 def _round_dice(

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from tales.guide.components import Components
 from tales.guide.decisions import Engine, Event, EventSink, Kind
 from tales.guide.draft import Rolled, RoundDice, SoloDice, solo_round_end
-from tales.guide.endgame import PlayerResult, Scored, winners
+from tales.guide.endgame import PlayerResult, Scored, solo_won, winners
 from tales.guide.game import Game, ThreatDrawn, play, setup
 from tales.guide.initial import initial_dice, second_round
+from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import BonusFace, ThreatSide
 from tales.guide.turn import SegmentsDrawn
 from tests.guide.conftest import guide_rule
@@ -123,3 +124,32 @@ def test_solo_dice_move_between_the_zones(components: Components) -> None:
     assert [d.die for d in after.available] == [4, 5, 3]  # unavailable back, fate rerolled
     assert after.available[:2] == state.unavailable  # "Do not reroll them!"
     assert [d.die for d in after.unavailable] == [1, 2]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_setup_first_player_begins_the_first_normal_round(
+    components: Components, players: int
+) -> None:
+    from tales.guide.draft import DiceRolled
+
+    names = [f"P{i}" for i in range(players)]
+    game = setup(components, names, random.Random(players), side=ThreatSide.CULTISTS)
+    _, events = run(components, game, 1, bot=2)
+    rollers = [e.player for e in events if isinstance(e, DiceRolled)]
+    normal = rollers[1:] if players >= 3 else rollers  # the initial round's roll first
+    expected = [names[(game.first + k) % players] for k in range(len(normal))]
+    assert normal == expected
+    assert len(normal) == 10 - max(0, players - 2)
+
+
+def test_the_solo_result_against_a_challenge_cell(components: Components) -> None:
+    challenge = components.challenge
+
+    def sheet(total: int, goals: int) -> ScoreSheet:
+        return ScoreSheet((), 0, (("g", goals),), total - goals, 0)
+
+    assert solo_won(sheet(190, 32), challenge, "experienced", 32)
+    assert not solo_won(sheet(190, 16), challenge, "experienced", 32)
+    assert not solo_won(sheet(189, 48), challenge, "experienced", 32)
+    with pytest.raises(ValueError, match="no cell"):
+        solo_won(sheet(300, 48), challenge, "heroic", 32)
