@@ -2,7 +2,7 @@
 
 Each player, from the first clockwise, takes one tourist die; all roll them
 and set them aside; the first player rolls the bonus die and a remaining
-tourist die, the fate die (ruling ``initial-fate-die``). Each player then
+tourist die, the fate die (the ``initial-fate-die`` ruling). Each player then
 chooses, on their own, 2 of the set-aside dice: their round dice. With four
 players the other 2 are their dice for the second round, for which the bonus
 and fate dice are rolled again.

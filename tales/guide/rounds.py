@@ -1,8 +1,8 @@
 """Phases 2, 3 and 5 of a round, as pure functions of the board and the dice.
 
 Phase 2 offers the empty districts the round dice name, either way round,
-with any coordinate changes the player holds (ruling
-``coordinate-change-cost``); when none is empty the player takes any empty
+with any coordinate changes the player holds (the ``coordinate-change-cost``
+ruling); when none is empty the player takes any empty
 district and one tourist. Phase 5 writes the fate die on the round board and
 says where a threat symbol goes, on either side of the board.
 """

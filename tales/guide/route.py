@@ -8,7 +8,7 @@ segments walked from it, sections joined by ``~`` (a crossing)::
 The rules of step 1: each segment at most once; a route may cross itself and
 may close; at most four crossings, each joining the end of one section and
 the start of the next at intersections near water on different banks (the
-Boatman may join sections on one bank). Ruling ``crossing-chain`` reads the
+Boatman may join sections on one bank). The ``crossing-chain`` ruling reads the
 route as one chain of non-empty sections.
 """
 

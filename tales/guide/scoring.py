@@ -3,7 +3,7 @@
 :func:`score` fills in the sheet from what the threat check left;
 :func:`face_value` is the sheet a route promises before any die is rolled
 (every artifact kept, the Warlock's rituals done), which is what the search
-for the best route ranks (ruling ``best-route-objective``).
+for the best route ranks (the ``best-route-objective`` ruling).
 """
 
 from __future__ import annotations

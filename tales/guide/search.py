@@ -11,8 +11,8 @@ rules allow them, pruned two ways that never lose the best route:
   segments used, crossings used and direction of arrival have the same
   futures, so one with no more turns and normal crossings than another is cut.
 
-Routes rank by total VP, then by the lower threat level (ruling
-``best-route-objective``); the winner's sheet is recomputed by
+Routes rank by total VP, then by the lower threat level (the ``best-route-objective``
+ruling); the winner's sheet is recomputed by
 :func:`tales.guide.scoring.face_value`, the same code that scores any route.
 """
 

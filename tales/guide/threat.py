@@ -3,7 +3,7 @@
 The check's pieces are separate pure functions, in the rulebook's order: take
 as many artifact cards as caches on the route, reveal some, roll as many
 tourist dice as the threat level, apply the artifacts (Manuscript first, then
-Dagger, Amulet and Tiara: ruling ``artifact-order``), count the failures and
+Dagger, Amulet and Tiara: the ``artifact-order`` ruling), count the failures and
 punish each one. Every choice is an argument, so a prompt, a bot and a test
 make the same calls; :func:`best_targets` picks targets that pass most dice.
 """
@@ -163,7 +163,7 @@ def punishment_options(board: PlayerBoard) -> tuple[District, ...]:
 
     Eligible: a district with a threat symbol, or touching one along a side
     (across the river too). The most tourists first; then a district holding
-    a symbol itself (ruling ``punish-threat-district``); then the lowest sum of
+    a symbol itself (the ``punish-threat-district`` ruling); then the lowest sum of
     coordinates; a tie left is the player's choice.
     """
     threatened = set(board.threats)
@@ -180,7 +180,7 @@ def punishment_options(board: PlayerBoard) -> tuple[District, ...]:
 
 def symbol_for(board: PlayerBoard, district: District) -> District:
     """The threat symbol a punishment erases: the district's own, else a neighbour's
-    with the lowest sum of coordinates, then lowest X (ruling ``punish-which-symbol``)."""
+    with the lowest sum of coordinates, then lowest X (the ``punish-which-symbol`` ruling)."""
     if board.threat_count(district):
         return district
     near = [n for n in district.neighbours() if board.threat_count(n)]

@@ -212,3 +212,12 @@ def test_docs_list_every_ruling_as_the_data_says(components: Components) -> None
     marker, render = make_guide_doc.MARKER, make_guide_doc.render
     doc = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
     assert doc.split(marker, 1)[1] == render(components.rulings), "run tools/make_guide_doc.py"
+
+
+def test_rulings_named_in_the_code_exist(components: Components) -> None:
+    """Docstrings name rulings as "the ``id`` ruling"."""
+    pattern = re.compile(r"``([a-z0-9-]+)``\s+ruling")
+    named: set[str] = set()
+    for path in (ROOT / "tales" / "guide").glob("*.py"):
+        named |= set(pattern.findall(path.read_text(encoding="utf-8")))
+    assert named and sorted(named - set(components.rulings.rulings)) == []
