@@ -44,6 +44,8 @@ _LETTERS |= {"y": Colour.YELLOW, "w": Colour.WHITE}
 
 
 def guide_dir() -> Path:
+    """The Travel Guide's content. It holds no ``dice.yaml`` or ``tale.yaml``, so
+    ``tales check storybooks`` never mistakes it for storybook content."""
     return Path(__file__).resolve().parents[2] / "storybooks" / "guide"
 
 
@@ -236,9 +238,9 @@ def load_components(directory: Path | None = None) -> Components:
         raise GuideDataError(cm.problems)
     city = CityMap(spec)
     _check_map(city, cm)
-    cd = _Collector(str(root / "dice.yaml"))
+    cd = _Collector(str(root / "die-faces.yaml"))
     no_dice: tuple[tuple[TouristDie, ...], tuple[BonusFace, ...]] = ((), ())
-    dice = cd.get("dice", lambda: _dice(read_yaml(root / "dice.yaml"), cd), no_dice)
+    dice = cd.get("dice", lambda: _dice(read_yaml(root / "die-faces.yaml"), cd), no_dice)
     cc = _Collector(str(root / "cards.yaml"))
     raw_cards = read_yaml(root / "cards.yaml")
     no_board: dict[ThreatSide, RoundBoardSide] = {}

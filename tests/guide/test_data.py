@@ -178,8 +178,8 @@ def test_every_problem_in_the_data_is_reported_at_once(tmp_path: Path) -> None:
     shutil.copytree(guide_dir(), broken)
     cards = (broken / "cards.yaml").read_text(encoding="utf-8")
     (broken / "cards.yaml").write_text(cards.replace('"2.2", "4.1"', '"2.2", "0.0"'), "utf-8")
-    dice = (broken / "dice.yaml").read_text(encoding="utf-8")
-    (broken / "dice.yaml").write_text(
+    dice = (broken / "die-faces.yaml").read_text(encoding="utf-8")
+    (broken / "die-faces.yaml").write_text(
         dice.replace('"6: green+purple"', '"5: green+purple"'), "utf-8"
     )
     with pytest.raises(GuideDataError) as raised:
@@ -221,3 +221,9 @@ def test_rulings_named_in_the_code_exist(components: Components) -> None:
     for path in (ROOT / "tales" / "guide").glob("*.py"):
         named |= set(pattern.findall(path.read_text(encoding="utf-8")))
     assert named and sorted(named - set(components.rulings.rulings)) == []
+
+
+def test_the_guide_folder_is_not_taken_for_storybook_content() -> None:
+    # `tales check storybooks` treats a folder with dice.yaml as a core, tale.yaml as a tale.
+    assert not (guide_dir() / "dice.yaml").exists()
+    assert not (guide_dir() / "tale.yaml").exists()
