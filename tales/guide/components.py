@@ -90,6 +90,7 @@ class Components:
     bonus_die: tuple[BonusFace, ...]
     round_board: Mapping[ThreatSide, RoundBoardSide]
     artifact_deck: tuple[Artifact, ...]  # one colour's seven cards
+    artifact_effects: Mapping[Artifact, str]  # the card texts, in the order applied
     deck_colours: tuple[str, ...]
     cache_cards: Mapping[str, CacheCard]
     goals: Mapping[str, GoalCard]

@@ -196,8 +196,12 @@ def _cards(raw: Mapping[str, Any], city: CityMap, c: _Collector) -> dict[str, An
         {str(k): int(v) for k, v in raw["challenge"]["totals"].items()},
         tuple(int(g) for g in raw["challenge"]["goals"]),
     )
+    effects = {Artifact(k): str(v) for k, v in raw["artifact_effects"].items()}
+    if tuple(effects) != tuple(Artifact):
+        c.problems.append(f"{c.where}: artifact_effects: list manuscript, dagger, amulet, tiara")
     return {
         "artifact_deck": deck,
+        "artifact_effects": effects,
         "deck_colours": tuple(str(d) for d in raw["deck_colours"]),
         "cache_cards": caches,
         "goals": goals,

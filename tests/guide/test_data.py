@@ -137,6 +137,8 @@ def test_each_deck_holds_seven_artifacts(components: Components) -> None:
         Artifact.TIARA: 1,
     }
     assert len(components.deck_colours) == 4
+    assert tuple(components.artifact_effects) == tuple(Artifact)  # in the order applied
+    assert "+2" in components.artifact_effects[Artifact.DAGGER]
 
 
 @guide_rule("cache-cards")
