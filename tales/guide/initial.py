@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.guide.components import Components
-from tales.guide.decisions import Decision, EventSink, Kind, Proc
+from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.draft import (
     DiceRolled,
     DieTaken,
@@ -26,6 +26,15 @@ from tales.guide.draft import (
     roll_tourist_die,
 )
 from tales.guide.options import DiePick
+from tales.guide.terms import BonusFace
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRerolled(Event):
+    """Four players, round 2: the bonus die and the fate die rolled again."""
+
+    bonus: BonusFace
+    fate: Rolled
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,5 +94,5 @@ def second_round(
     """Four players, round 2: the bonus and fate dice are rolled again."""
     bonus = roll_bonus_die(components, rng)
     fate = roll_tourist_die(components, opening.fate_die, rng)
-    sink.emit(FateDie(fate))
+    sink.emit(DiceRerolled(bonus, fate))
     return [RoundDice(pair, fate, bonus) for pair in opening.second_pairs]

@@ -59,6 +59,7 @@ def player_turn(
     dice: RoundDice,
     sink: EventSink,
 ) -> Proc[PlayerBoard]:
+    start = board  # the Detective looks at every segment drawn this round
     choice, board = yield from _district(player, board, dice, sink)
     if dice.bonus is BonusFace.ROUTE_ADJUSTMENT:
         board = yield from _adjustment(city, player, board, sink)
@@ -82,11 +83,10 @@ def player_turn(
         player, Kind.DRAW, "Draw route segments", tuple(DrawPick(w) for w in ways)
     )
     assert isinstance(pick, DrawPick)
-    before = board
     board = draw(city, board, Drawing(choice.district, pick.segments, choice.fallback, dice.bonus))
     sink.emit(SegmentsDrawn(player, pick.segments))
     if character is Character.DETECTIVE:
-        board = yield from _detective(city, player, before, board, choice.district, dice, sink)
+        board = yield from _detective(city, player, start, board, choice.district, dice, sink)
     return board
 
 
@@ -165,7 +165,8 @@ def _detective(
     dice: RoundDice,
     sink: EventSink,
 ) -> Proc[PlayerBoard]:
-    """Once per round, a tourist of the fate die's kind for a new cache or shelter touched."""
+    """Once per round, a tourist of the fate die's kind for a new cache or shelter touched
+    by this round's segments, Route adjustment's included (the ``detective-round`` ruling)."""
     drawn = [city.road(s) for s in board.segments - before.segments]
     places = board.caches | city.shelters.keys()
     touched = {n for r in drawn for n in (r.a, r.b)} & places - board.checked

@@ -20,6 +20,7 @@ from tales.guide.route import FinalRoute
 from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import Bonus, BonusFace, Character, Colour
 from tales.guide.turn import RouteAdjusted, TouristsPlaced, player_turn
+from tests.guide.conftest import guide_rule
 
 D = District
 
@@ -162,3 +163,22 @@ def test_a_tie_goes_to_goal_points_then_all_win() -> None:
 
     assert winners([result("A", 16, 50), result("B", 8, 58), result("C", 0, 10)]) == ("A",)
     assert winners([result("A", 8, 50), result("B", 8, 50)]) == ("A", "B")
+
+
+@guide_rule("detective-round")
+def test_the_detective_also_searches_with_route_adjustments_segment(
+    components: Components,
+) -> None:
+    city = components.city
+    board = PlayerBoard(
+        segments=frozenset({city.road("33n").segment, city.road("43w").segment}),
+        caches=frozenset({Node(3, 1)}),
+    )
+    rd = dice(components, 5, 5, fate=1, bonus=BonusFace.ROUTE_ADJUSTMENT)
+    engine, _ = turn(components, board, rd, Character.DETECTIVE)
+    engine.apply("district:55")
+    engine.apply("segment:43w")
+    engine.apply("segment:42w")  # from 3.2 to the cache at 3.1
+    events = engine.apply("draw:55n")  # far from any cache
+    # Die 3 showing 1 is a blue tourist.
+    assert TouristsPlaced("A", D(5, 5), (Colour.BLUE,), "detective") in events
