@@ -1,0 +1,188 @@
+"""Phases 2 to 4 of one player's round, as a decision procedure.
+
+Phase 2 chooses a district (spending coordinate changes: the bonus die's
+first); the bonus die's Route adjustment comes at the start of phase 3;
+phase 3 places the tourists; phase 4 draws segments; then the Detective
+finds a missing tourist if this round's segments touched a new cache or
+shelter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
+from tales.guide.citymap import CityMap
+from tales.guide.decisions import Decision, Event, EventSink, Kind, Option, Proc
+from tales.guide.draft import RoundDice
+from tales.guide.drawings import legal_drawings
+from tales.guide.errors import IllegalDrawingError
+from tales.guide.geometry import District, Segment
+from tales.guide.geometry import Kind as SegmentKind
+from tales.guide.options import DistrictPick, DrawPick, SegmentPick, TouristPick
+from tales.guide.rounds import DistrictChoice, district_options, tourists_of
+from tales.guide.terms import TOURIST_COLOURS, Bonus, BonusFace, Character, Colour
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictChosen(Event):
+    player: str
+    choice: DistrictChoice
+
+
+@dataclass(frozen=True, slots=True)
+class RouteAdjusted(Event):
+    player: str
+    erased: Segment
+    drawn: Segment
+
+
+@dataclass(frozen=True, slots=True)
+class TouristsPlaced(Event):
+    player: str
+    district: District
+    tourists: tuple[Colour, ...]
+    reason: str  # "dice", "fallback" or "detective"
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentsDrawn(Event):
+    player: str
+    segments: tuple[Segment, ...]
+
+
+def player_turn(
+    city: CityMap,
+    player: str,
+    character: Character,
+    board: PlayerBoard,
+    dice: RoundDice,
+    sink: EventSink,
+) -> Proc[PlayerBoard]:
+    start = board  # the Detective looks at every segment drawn this round
+    choice, board = yield from _district(player, board, dice, sink)
+    if dice.bonus is BonusFace.ROUTE_ADJUSTMENT:
+        board = yield from _adjustment(city, player, board, sink)
+    if choice.fallback:
+        pick = yield Decision(
+            player,
+            Kind.TOURIST,
+            "Place 1 tourist of which kind?",
+            tuple(TouristPick(c) for c in TOURIST_COLOURS),
+        )
+        assert isinstance(pick, TouristPick)
+        tourists: tuple[Colour, ...] = (pick.colour,)
+    else:
+        tourists = tourists_of(dice)
+    board = board.with_tourists(choice.district, tourists)
+    sink.emit(
+        TouristsPlaced(player, choice.district, tourists, "fallback" if choice.fallback else "dice")
+    )
+    ways = legal_drawings(city, board, choice.district, choice.fallback, dice.bonus)
+    pick = yield Decision(
+        player, Kind.DRAW, "Draw route segments", tuple(DrawPick(w) for w in ways)
+    )
+    assert isinstance(pick, DrawPick)
+    board = draw(city, board, Drawing(choice.district, pick.segments, choice.fallback, dice.bonus))
+    sink.emit(SegmentsDrawn(player, pick.segments))
+    if character is Character.DETECTIVE:
+        board = yield from _detective(city, player, start, board, choice.district, dice, sink)
+    return board
+
+
+def _district(
+    player: str, board: PlayerBoard, dice: RoundDice, sink: EventSink
+) -> Proc[tuple[DistrictChoice, PlayerBoard]]:
+    from_die = int(dice.bonus is BonusFace.COORDINATE_CHANGE)
+    changes = from_die + board.bonuses.count(Bonus.COORDINATE_CHANGE)
+    options = {o.district: o for o in district_options(board, dice.numbers, changes)}
+    pick = yield Decision(
+        player,
+        Kind.DISTRICT,
+        f"Choose a district for {dice.numbers}",
+        tuple(DistrictPick(d) for d in options),
+    )
+    assert isinstance(pick, DistrictPick)
+    choice = options[pick.district]
+    for _ in range(max(0, choice.changes - from_die)):  # the bonus die's change goes first
+        board = board.using(Bonus.COORDINATE_CHANGE)
+    sink.emit(DistrictChosen(player, choice))
+    return choice, board
+
+
+def _segment(option: Option) -> Segment | None:
+    assert isinstance(option, SegmentPick)
+    return option.segment
+
+
+def _adjustment(
+    city: CityMap, player: str, board: PlayerBoard, sink: EventSink
+) -> Proc[PlayerBoard]:
+    """Route adjustment: erase one segment, then draw one joined to another."""
+    free = [r.segment for r in city.roads.values() if r.segment.kind is not SegmentKind.DIAGONAL]
+    moves = {
+        old: [new for new in free if _can_adjust(city, board, old, new)]
+        for old in sorted(board.segments)
+    }
+    erasable = [old for old, news in moves.items() if news]
+    if not erasable:
+        return board
+    pick = yield Decision(
+        player,
+        Kind.ADJUST,
+        "Route adjustment: erase which segment?",
+        (SegmentPick(None), *(SegmentPick(s) for s in erasable)),
+    )
+    old = _segment(pick)
+    if old is None:
+        return board
+    pick = yield Decision(
+        player,
+        Kind.ADJUST,
+        f"Route adjustment: draw what instead of {old.id}?",
+        tuple(SegmentPick(s) for s in moves[old]),
+    )
+    new = _segment(pick)
+    assert new is not None
+    sink.emit(RouteAdjusted(player, old, new))
+    return adjust(city, board, old, new)
+
+
+def _can_adjust(city: CityMap, board: PlayerBoard, old: Segment, new: Segment) -> bool:
+    try:
+        verify_adjustment(city, board, old, new)
+    except IllegalDrawingError:
+        return False
+    return True
+
+
+def _detective(
+    city: CityMap,
+    player: str,
+    before: PlayerBoard,
+    board: PlayerBoard,
+    district: District,
+    dice: RoundDice,
+    sink: EventSink,
+) -> Proc[PlayerBoard]:
+    """Once per round, a tourist of the fate die's kind for a new cache or shelter touched
+    by this round's segments, Route adjustment's included (the ``detective-round`` ruling)."""
+    drawn = [city.road(s) for s in board.segments - before.segments]
+    places = board.caches | city.shelters.keys()
+    touched = {n for r in drawn for n in (r.a, r.b)} & places - board.checked
+    if not touched:
+        return board
+    kinds = dice.fate.face.tourists
+    colour = kinds[0]
+    if len(set(kinds)) > 1:
+        pick = yield Decision(
+            player,
+            Kind.TOURIST,
+            "Detective: the missing tourist is which kind?",
+            tuple(TouristPick(c) for c in kinds),
+        )
+        assert isinstance(pick, TouristPick)
+        colour = pick.colour
+    sink.emit(TouristsPlaced(player, district, (colour,), "detective"))
+    board = board.with_tourists(district, [colour])
+    return replace(board, checked=board.checked | frozenset(touched))
