@@ -186,7 +186,7 @@ def test_a_storybook_test_may_be_tried_again_at_once_when_switched_off(core, tal
     table = game.table
     table.investigator(EZRA).location = "bell-house"
     load_dice(table, red("blank"))
-    engine = Engine(game.book.perform(table, "story:ezra-marsh:12:0"), table.sink)
+    engine = Engine(game.book.perform(table, StoryOption(EZRA, 12, 0)), table.sink)
     engine.apply_all(["roll", "accept"])
     assert engine.finished
     assert "story:ezra-marsh:12:0" in [o.id for o in game.book.options(table)]
@@ -208,7 +208,7 @@ def test_a_threshold_reached_in_a_test_is_read_after_or_before_its_failure(core,
     load_dice(table, red("tentacle"))
 
     def activity() -> Proc[None]:  # as the activity phase runs it
-        yield from game.book.perform(table, "story:ezra-marsh:12:0")
+        yield from game.book.perform(table, StoryOption(EZRA, 12, 0))
         yield from settle(table, game.book)
 
     engine = Engine(activity(), table.sink)
