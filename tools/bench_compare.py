@@ -12,9 +12,10 @@ it) beside its wall time, and prints the medians, the ratio this/base of
 the CPU medians and the load average before and after. A ratio below 1.00
 means this tree is faster.
 
-The workloads use only the command-line contract (``tales --version``,
-``tales check``, ``tales simulate --json``, a scripted ``tales play``), so
-they run unchanged on any version that keeps it.
+The workloads use the command-line contract (``tales --version``, ``tales
+check``, ``tales simulate --json``, a scripted ``tales play``), so they run
+unchanged on any version that keeps it, and each tree's own in-process
+benchmarks (``tools/bench_rounds.py``, ``tools/bench_tests.py``).
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ WORKLOADS: dict[str, tuple[list[str], str]] = {
         "",
     ),
     "play-scripted": (["play", BELL, "--seed", "1", "--players", "2", "--no-save"], SCRIPT),
+    # The in-process benchmarks, run from each tree's own tools/ folder.
+    "bench-rounds": (["tools/bench_rounds.py", "--games", "200"], ""),
+    "bench-tests": (["tools/bench_tests.py", "--tests", "5000"], ""),
 }
 
 
@@ -70,12 +74,13 @@ def worktree(rev: str) -> Iterator[Path]:
 
 
 def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one ``python -m tales ARGS`` in ``tree``."""
+    """(CPU seconds, wall seconds) of one ``python -m tales ARGS`` in ``tree``,
+    or of ``python tools/SCRIPT.py ARGS`` when ARGS names a tools script."""
     env = {**os.environ, "PYTHONPATH": str(tree), "NO_COLOR": "1"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "tales", *args],
+        [sys.executable, *(args if args[0].endswith(".py") else ["-m", "tales", *args])],
         cwd=tree,
         env=env,
         input=stdin,

@@ -48,7 +48,8 @@ def action_budget(table: Table, inv: Investigator, *, companions: bool = True) -
 
 
 def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:
-    return action_budget(table, inv, companions=companions) >= cost
+    # Nothing to pay needs no count of the hand (asked for every option list).
+    return cost <= 0 or action_budget(table, inv, companions=companions) >= cost
 
 
 def pay_actions(

@@ -6,7 +6,7 @@ play area, discard pile, supply) is the state's business, never the card's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tales.rules.terms import Attribute, StatusCardKind
@@ -33,6 +33,11 @@ class Card:
     dice: frozenset[Attribute] = frozenset()
     action: bool = False
     status: StatusCardKind | None = None
+    # Written once: every keep-cards and test prompt names each card in hand.
+    _name: str = field(default="", init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_name", self._describe())
 
     def successes_for(self, attribute: Attribute) -> int:
         """Guaranteed successes in a test of ``attribute``.
@@ -62,6 +67,9 @@ class Card:
         return self.kind is CardKind.STATUS
 
     def __str__(self) -> str:
+        return self._name
+
+    def _describe(self) -> str:
         if self.kind is CardKind.STATUS:
             return f"{self.status} card"
         if self.kind is CardKind.HEROISM:
