@@ -69,8 +69,8 @@ def setup_for(seed: int) -> GameSetup:
 
 def random_input(game: Game, rng: random.Random) -> str:
     """The random bot's choice for the decision the game waits on."""
-    assert game.engine.pending is not None
-    return POLICIES["random"](game.engine.pending, game.table, game.book, rng).id
+    assert game.pending is not None
+    return POLICIES["random"](game.pending, game.view, rng).id
 
 
 def new_saved(core: Core, bell: Bell, setup: GameSetup, files: SaveFiles | None) -> SavedGame:

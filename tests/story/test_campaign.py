@@ -76,7 +76,7 @@ def play_to_the_end(game: Game, seed: int, carry: dict[str, str] | None = None) 
         elif scripted:
             game.apply(scripted.pop(0))
         else:
-            game.apply(POLICIES["sensible"](decision, game.table, game.book, rng).id)
+            game.apply(POLICIES["sensible"](decision, game.view, rng).id)
     return asked
 
 
