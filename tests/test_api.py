@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ def test_the_example_in_docs_api_runs(tmp_path: Path, monkeypatch: pytest.Monkey
     """Every python block of docs/api.md, run in order as one script, so the
     documentation cannot drift from the code."""
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the doc's save folder
     blocks = python_blocks(DOC.read_text(encoding="utf-8"))
     assert len(blocks) >= 5
     namespace: dict[str, object] = {}

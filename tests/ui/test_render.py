@@ -332,7 +332,7 @@ def test_map_says_in_words_who_stands_where(game: Game) -> None:
 
 def test_decision_lines_number_every_option(make_game: MakeGame) -> None:
     game = make_game()
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.kind != "prepare"
     lines = render.decision_lines(pending, game.view)
     assert lines[0] == Line(pending.prompt, "heading")
@@ -348,7 +348,7 @@ def test_a_test_being_prepared_shows_the_chance_to_pass(make_game: MakeGame) -> 
     game = make_game()
     for option in (*TO_PREPARED_TEST, "play:ezra-marsh-09", "play:ezra-marsh-12"):
         game.apply(option)
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.kind == "prepare"
     assert isinstance(pending.context, TestState)
     chance = game.view.chance(pending.context)
