@@ -167,16 +167,15 @@ class TableView:
         self._table = table
         self._book = book
         # Investigators join a table at setup and never leave it: one view each.
-        self._investigators = MappingProxyType(
-            {slug: InvestigatorView(inv) for slug, inv in table.investigators.items()}
-        )
-        self._paragraphs = MappingProxyType(dict(book.book.paragraphs) if book else {})
+        # Plain dicts held, read-only proxies handed out: a view copies and pickles.
+        self._investigators = {slug: InvestigatorView(i) for slug, i in table.investigators.items()}
+        self._paragraphs: Mapping[int, Paragraph] = book.book.paragraphs if book else {}
 
     # Investigators ------------------------------------------------------------------
 
     @property
     def investigators(self) -> Mapping[str, InvestigatorView]:
-        return self._investigators
+        return MappingProxyType(self._investigators)
 
     def investigator(self, slug: str) -> InvestigatorView:
         """By slug; :class:`~tales.errors.RulesError` naming those at the table."""
@@ -284,7 +283,7 @@ class TableView:
 
     @property
     def paragraphs(self) -> Mapping[int, Paragraph]:
-        return self._paragraphs
+        return MappingProxyType(self._paragraphs)
 
     @property
     def scenes(self) -> Mapping[str, int]:
