@@ -6,6 +6,10 @@ test is not yet passed, heads for locations whose scene still offers
 something new, takes options that lead to unread paragraphs, rests when out
 of ENERGY, and ends the round when nothing new is left. Both draw every
 choice from the ``random.Random`` they are given, so a seed replays.
+
+A policy sees the game as any player does: the pending decision and the
+read-only :class:`~tales.story.view.TableView`, never the interpreter's table
+or storybook, so a bot cannot change the game except by the option it picks.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import random
 from collections.abc import Callable
 from typing import TypeVar
 
-from tales.rules.activities import distances
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     Accept,
@@ -34,33 +37,27 @@ from tales.rules.options import (
     Stratagem,
     UseItem,
 )
-from tales.rules.table import Table
 from tales.rules.teststate import TestState
-from tales.story.effects import kind_of
-from tales.story.interpreter import Book
 from tales.story.options import StoryOption
+from tales.story.view import TableView
 
-Policy = Callable[[Decision, Table, Book | None, random.Random], Option]
+Policy = Callable[[Decision, TableView, random.Random], Option]
 """A player: picks one of the decision's own options."""
 
 OptionT = TypeVar("OptionT", bound=Option)
 
 
-def random_policy(
-    decision: Decision, table: Table, book: Book | None, rng: random.Random
-) -> Option:
+def random_policy(decision: Decision, view: TableView, rng: random.Random) -> Option:
     return rng.choice(decision.options)
 
 
-def sensible_policy(
-    decision: Decision, table: Table, book: Book | None, rng: random.Random
-) -> Option:
+def sensible_policy(decision: Decision, view: TableView, rng: random.Random) -> Option:
     state = decision.context
     if decision.kind is DecisionKind.PREPARE and state is not None:
-        return _prepare(decision, table, state)
+        return _prepare(decision, view, state)
     if decision.kind is DecisionKind.AFTER_ROLL and state is not None:
         explodes = any(isinstance(o, Explode) for o in decision.options)
-        if explodes and state.successes() < state.need(table):
+        if explodes and state.successes() < view.need(state):
             return _first(decision, Explode)
         return _first(decision, Accept)
     if decision.kind is DecisionKind.KEEP_RED:
@@ -68,7 +65,7 @@ def sensible_policy(
     if decision.kind is DecisionKind.KEEP_CARDS:
         return _first(decision, KeepCards)
     if decision.kind is DecisionKind.ACTIVITY:
-        return _activity(decision, table, book, rng)
+        return _activity(decision, view, rng)
     # Elsewhere (paying, drawing, choices...): never back out of what was begun.
     options = decision.options
     return rng.choice([o for o in options if not isinstance(o, Back)] or list(options))
@@ -82,12 +79,12 @@ def _first(decision: Decision, kind: type[OptionT]) -> OptionT:
     return next(o for o in decision.options if isinstance(o, kind))
 
 
-def _prepare(decision: Decision, table: Table, state: TestState) -> Option:
+def _prepare(decision: Decision, view: TableView, state: TestState) -> Option:
     """Commit every card that adds a success or a die, then the Companions'
     markers, then roll."""
-    box = table.dice.white_count
+    box = view.dice.white_count
     room = state.white_pool(box) < box  # a card's die would still be rolled
-    hands = {c.id: c for inv in table.investigators.values() for c in inv.hand}
+    hands = {c.id: c for inv in view.investigators.values() for c in inv.hand}
     for kind in (PlayCard, Assist):
         for option in decision.options:
             if isinstance(option, kind) and (
@@ -106,46 +103,40 @@ def _best_red(decision: Decision) -> Option:
     return decision.options[0]
 
 
-def _activity(decision: Decision, table: Table, book: Book | None, rng: random.Random) -> Option:
+def _activity(decision: Decision, view: TableView, rng: random.Random) -> Option:
     options = decision.options
     fights = [o for o in options if isinstance(o, Combat | Stratagem)]
     if fights:
         return rng.choice(fights)
-    fresh = [
-        o for o in options if isinstance(o, StoryOption) and book and _promising(o, table, book)
-    ]
+    fresh = [o for o in options if isinstance(o, StoryOption) and _promising(o, view)]
     if fresh:
         return rng.choice(fresh)
-    toward = _step_toward_news(options, table, book)
+    toward = _step_toward_news(options, view)
     if toward is not None:
         return toward
     for option in options:  # heal when low
         if isinstance(option, UseItem):
-            investigator = table.investigator(option.investigator)
+            investigator = view.investigator(option.investigator)
             if min(investigator.vitality, investigator.sanity) <= 2:
                 return option
     for option in options:
-        if isinstance(option, Rest) and table.investigator(option.investigator).energy < 2:
+        if isinstance(option, Rest) and view.investigator(option.investigator).energy < 2:
             return option
     return _first(decision, EndRound)
 
 
-def _promising(option: StoryOption, table: Table, book: Book) -> bool:
+def _promising(option: StoryOption, view: TableView) -> bool:
     """Whether taking ``option`` could move the story on: it leads to an
     unread paragraph, or its success reveals, finds or marks something new."""
-    definition = book.book.paragraphs[option.scene].options[option.index]
-    if any(target not in book.state.visited for target in definition.targets()):
+    definition = view.option(option)
+    if any(not view.was_read(target) for target in definition.targets()):
         return True
     success = definition.success.effects if definition.success else ()
-    return any(kind_of(effect.kind).news(effect, table) for effect in success)
+    return any(view.is_news(effect) for effect in success)
 
 
-def _step_toward_news(
-    options: tuple[Option, ...], table: Table, book: Book | None
-) -> Option | None:
+def _step_toward_news(options: tuple[Option, ...], view: TableView) -> Option | None:
     """A move that brings someone nearer a scene where a lead would be open to them."""
-    if book is None:
-        return None
     best: tuple[int, Move] | None = None
     wanted: dict[str, set[str]] = {}
     for option in options:
@@ -153,13 +144,11 @@ def _step_toward_news(
             continue
         slug, destination = option.investigator, option.destination
         if slug not in wanted:
-            inv = table.investigator(slug)
+            here = view.investigator(slug).location
             wanted[slug] = {
-                place
-                for place in book.state.scenes
-                if place != inv.location and book.leads_at(table, inv, place)
+                place for place in view.scenes if place != here and view.leads_at(slug, place)
             }
-        reach = distances(table, destination)
+        reach = view.distances(destination)
         score = min((reach.get(place, 99) for place in wanted[slug]), default=99)
         if score < 99 and (best is None or score < best[0]):
             best = (score, option)

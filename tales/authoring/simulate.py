@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tales.api import Storybook, load_tale, new_game
 from tales.authoring.bots import POLICIES
-from tales.errors import ContentError
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
-from tales.story.core import Core, load_core
-from tales.story.game import Game, GameSetup, start_game
+from tales.story.core import Core
+from tales.story.game import Game, GameSetup
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
-from tales.story.loader import load_tale
-from tales.story.model import ScenarioBook, Tale
+from tales.story.loader import load_tale as load_positioned
+from tales.story.model import ScenarioBook
 from tales.story.options import StoryOption
 
 STEP_LIMIT = 20_000  # decisions in one run before it counts as stalled
@@ -74,16 +74,13 @@ def plan_runs(tale: str, scenario: str, runs: int, seed: int, policy: str) -> li
     ]
 
 
-_CACHE: dict[str, tuple[Core, Tale]] = {}
+_CACHE: dict[str, Storybook] = {}
 
 
-def _content(tale_path: str) -> tuple[Core, Tale]:
-    """Core and tale, loaded once per process."""
+def _content(tale_path: str) -> Storybook:
+    """The storybook, loaded once per process."""
     if tale_path not in _CACHE:
-        tale, problems = load_tale(Path(tale_path), fast=True)
-        if tale is None:
-            raise ContentError.in_tale(Path(tale_path), problems)
-        _CACHE[tale_path] = (load_core(), tale)
+        _CACHE[tale_path] = load_tale(Path(tale_path), cached=False)
     return _CACHE[tale_path]
 
 
@@ -94,24 +91,31 @@ def team_for(core: Core, rng: random.Random) -> tuple[tuple[str, ...], tuple[str
 
 
 def play_one(plan: RunPlan) -> RunResult:
-    core, tale = _content(plan.tale)
+    storybook = _content(plan.tale)
     rng = random.Random(plan.seed)
-    players, companions = team_for(core, rng)
+    players, companions = team_for(storybook.core, rng)
     setup = GameSetup(plan.scenario, players, companions, rng.choice(DIFFICULTIES), plan.seed)
     result = RunResult(plan.index, plan.seed, plan.policy, setup)
     policy = POLICIES[plan.policy]
     started = time.perf_counter()
     game: Game | None = None
     try:
-        game = start_game(core, tale, setup)
+        game = new_game(
+            storybook,
+            setup.scenario,
+            difficulty=setup.difficulty,
+            players=setup.players,
+            companions=setup.companions,
+            seed=setup.seed,
+        )
         _tally(result, game.events)
-        while game.engine.pending is not None and result.decisions < STEP_LIMIT:
-            choice = policy(game.engine.pending, game.table, game.book, rng)
+        while (pending := game.pending) is not None and result.decisions < STEP_LIMIT:
+            choice = policy(pending, game.view, rng)
             _note_option(result, choice)
             result.inputs.append(choice.id)  # before applying: a crashing input is kept
             _tally(result, game.push(choice))
             result.decisions += 1
-        result.ending = game.table.ended or f"stalled after {STEP_LIMIT} decisions"
+        result.ending = game.ending or f"stalled after {STEP_LIMIT} decisions"
     except Exception:  # a crash is what this tool exists to find: record it, go on
         result.crash = traceback.format_exc()
     result.seconds = time.perf_counter() - started
@@ -266,14 +270,14 @@ def run_simulation(
     policy: str = "both",
     progress: Callable[[int, int], None] | None = None,
 ) -> Report:
-    _, tale = _content(str(tale_path))
+    tale = _content(str(tale_path)).tale
     name = tale.scenario_id(scenario)
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
     results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)
     elapsed = time.perf_counter() - started
     # The runs load fast, without positions; the report points at file:line.
-    positioned, _ = load_tale(tale_path)
+    positioned, _ = load_positioned(tale_path)
     book = (positioned or tale).scenarios[name]
     return Report(str(tale_path), name, book, results, elapsed)
 

@@ -33,44 +33,6 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
     """The sheet's fields as the templates show them."""
     data = loaded.data
     book = loaded.tale.scenarios[str(data["scenario"])]
-    raw_players = data.get("players") or {}
-    players = []
-    if isinstance(raw_players, dict):
-        for name, entry in raw_players.items():
-            entry = entry if isinstance(entry, dict) else {}
-            by_uses: dict[int, list[str]] = defaultdict(list)
-            for item, uses in (entry.get("items") or {}).items():
-                by_uses[int(uses) if isinstance(uses, int) else 0].append(str(item))
-            tokens = entry.get("status_tokens") or {}
-            cards = entry.get("status_cards") or {}
-            players.append(
-                {
-                    "name": str(name),
-                    "dead": bool(entry.get("dead")),
-                    "location": _location_name(book, entry.get("location")),
-                    **{t: entry.get(t, "") for t in ("VITALITY", "SANITY", "ENERGY", "MAGIC")},
-                    "status_cards": {
-                        k: cards.get(k, 0) for k in ("STRESS", "INJURY", "PANIC", "POISON")
-                    },
-                    "items_by_uses": sorted(by_uses.items(), reverse=True),
-                    "tokens": [f"{t} x{n}" if n != 1 else str(t) for t, n in tokens.items()],
-                    "special_cards": [str(c) for c in entry.get("special_cards") or []],
-                }
-            )
-    elif isinstance(raw_players, list):  # a sheet written at setup: names only
-        blank = dict.fromkeys(("location", "VITALITY", "SANITY", "ENERGY", "MAGIC"), "")
-        players = [
-            {
-                "name": str(n),
-                "dead": False,
-                **blank,
-                "status_cards": dict.fromkeys(("STRESS", "INJURY", "PANIC", "POISON"), 0),
-                "items_by_uses": [],
-                "tokens": [],
-                "special_cards": [],
-            }
-            for n in raw_players
-        ]
     companions = data.get("companions") or {}
     found = data.get("found") or {}
     return {
@@ -83,7 +45,7 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
         "house_rules": _house_rules(data.get("rulings")),
-        "players": players,
+        "players": _players(book, data.get("players") or {}),
         "companions": [
             {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
             for n, c in _pairs(companions)
@@ -91,6 +53,48 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "clues": [book.clues.get(str(c), str(c)) for c in (found.get("clue") or [])],
         "keywords": [str(k) for k in data.get("keywords") or []],
         "keyword_sheet": list(book.keywords),
+    }
+
+
+def _players(book: Any, raw: Any) -> list[dict[str, Any]]:
+    """Each player's column of the sheet: filled in, or names only on a
+    sheet written at setup."""
+    if isinstance(raw, dict):
+        return [
+            _player(book, str(name), e if isinstance(e, dict) else {}) for name, e in raw.items()
+        ]
+    if isinstance(raw, list):
+        blank = dict.fromkeys(("location", "VITALITY", "SANITY", "ENERGY", "MAGIC"), "")
+        return [
+            {
+                "name": str(n),
+                "dead": False,
+                **blank,
+                "status_cards": dict.fromkeys(("STRESS", "INJURY", "PANIC", "POISON"), 0),
+                "items_by_uses": [],
+                "tokens": [],
+                "special_cards": [],
+            }
+            for n in raw
+        ]
+    return []
+
+
+def _player(book: Any, name: str, entry: dict[Any, Any]) -> dict[str, Any]:
+    by_uses: dict[int, list[str]] = defaultdict(list)
+    for item, uses in (entry.get("items") or {}).items():
+        by_uses[int(uses) if isinstance(uses, int) else 0].append(str(item))
+    tokens = entry.get("status_tokens") or {}
+    cards = entry.get("status_cards") or {}
+    return {
+        "name": name,
+        "dead": bool(entry.get("dead")),
+        "location": _location_name(book, entry.get("location")),
+        **{t: entry.get(t, "") for t in ("VITALITY", "SANITY", "ENERGY", "MAGIC")},
+        "status_cards": {k: cards.get(k, 0) for k in ("STRESS", "INJURY", "PANIC", "POISON")},
+        "items_by_uses": sorted(by_uses.items(), reverse=True),
+        "tokens": [f"{t} x{n}" if n != 1 else str(t) for t, n in tokens.items()],
+        "special_cards": [str(c) for c in entry.get("special_cards") or []],
     }
 
 

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from tales.rules.encounters import EncounterState
-from tales.rules.scenario import Scenario
+from tales.rules.scenario import Scenario, Threshold
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 from tales.saves.fields import Fields
@@ -36,8 +36,25 @@ class WorldRestorer:
     notes: list[str]
 
     def _board(self, table: Table, difficulty: str, rounds: int) -> None:
-        f, data = self.f, self.data
-        board = self.scenario.board
+        """The Event board, the map and the Keyword sheet, in the sheet's order."""
+        table.time = self._time(difficulty, rounds)
+        tokens = self.f.word_counts(
+            self.data,
+            "event_tokens",
+            "event_tokens",
+            words=[s.value for s in EventSymbol],
+            noun="Event board symbol",
+            example="{skull: 1, tentacle: 0, star: 2}",
+            high=lambda word: self.core.supply.event_tokens.get(EventSymbol(word), 0),
+        )
+        table.event_tokens.update({EventSymbol(w): n for w, n in tokens.items()})
+        self._revealed(table)
+        self._keywords(table)
+        self._found(table)
+        table.fired = self._fired(table, difficulty)
+
+    def _time(self, difficulty: str, rounds: int) -> int:
+        f, data, board = self.f, self.data, self.scenario.board
         time = f.get(data, "time", int, "", required=False)
         if time is None:  # ruling sheet-time: one space a round from the difficulty's start
             time = min(board.start[difficulty] + rounds, len(board.spaces))
@@ -48,17 +65,10 @@ class WorldRestorer:
                 "time",
                 f"{time} is off the Event board: 1 to {len(board.spaces)}",
             )
-        table.time = time
-        tokens = f.word_counts(
-            data,
-            "event_tokens",
-            "event_tokens",
-            words=[s.value for s in EventSymbol],
-            noun="Event board symbol",
-            example="{skull: 1, tentacle: 0, star: 2}",
-            high=lambda word: self.core.supply.event_tokens.get(EventSymbol(word), 0),
-        )
-        table.event_tokens.update({EventSymbol(w): n for w, n in tokens.items()})
+        return time
+
+    def _revealed(self, table: Table) -> None:
+        f, data = self.f, self.data
         revealed = data.get("revealed") or []
         if not isinstance(revealed, list):
             f.problem(f.at(data, "revealed"), "revealed", "expected a list of Location cards")
@@ -82,6 +92,9 @@ class WorldRestorer:
                     f"{inv.name} stands on {inv.location!r}, "
                     "which is not among the revealed locations",
                 )
+
+    def _keywords(self, table: Table) -> None:
+        f, data = self.f, self.data
         keywords = data.get("keywords") or []
         if not isinstance(keywords, list):
             f.problem(f.at(data, "keywords"), "keywords", "expected a list of keywords")
@@ -96,19 +109,19 @@ class WorldRestorer:
             )
             if name is not None:
                 table.keywords.add(name)
-        self._found(table)
-        thresholds = list(board.thresholds)
+
+    def _fired(self, table: Table, difficulty: str) -> set[Threshold]:
+        """The threshold narratives already read."""
+        thresholds = list(self.scenario.board.thresholds)
         fired = self.digital.get("fired")
         if isinstance(fired, list):
-            table.fired = {
-                thresholds[i] for i in fired if isinstance(i, int) and 0 <= i < len(thresholds)
-            }
-        else:  # ruling sheet-thresholds: what the tokens already complete has been read
-            table.fired = {
-                t for t in thresholds
-                if table.event_tokens[t.symbol] >= t.count
-                and (not t.difficulties or difficulty in t.difficulties)
-            }  # fmt: skip
+            return {thresholds[i] for i in fired if isinstance(i, int) and 0 <= i < len(thresholds)}
+        # Ruling sheet-thresholds: what the tokens already complete has been read.
+        return {
+            t for t in thresholds
+            if table.event_tokens[t.symbol] >= t.count
+            and (not t.difficulties or difficulty in t.difficulties)
+        }  # fmt: skip
 
     def _found(self, table: Table) -> None:
         f, data = self.f, self.data
@@ -168,9 +181,8 @@ class WorldRestorer:
                     table.found.setdefault("item", set()).add(held.slug)
 
     def _story(self, table: Table) -> StoryState:
-        f, data, digital = self.f, self.data, self.digital
+        f, data = self.f, self.data
         state = StoryState(log={}, counters={})
-        paragraphs = self.book.paragraphs
         campaign = data.get("campaign") or {}
         if isinstance(campaign, dict):
             self._campaign(campaign, state)
@@ -178,47 +190,55 @@ class WorldRestorer:
             f.problem(
                 f.at(data, "campaign"), "campaign", "expected a mapping with log and counters"
             )
-        if "visited" in digital:
-            visited = digital.get("visited")
-            state.visited = self._paragraphs(visited, digital, "visited")
-            scenes = digital.get("scenes") or {}
-            if isinstance(scenes, dict):
-                for place, number in scenes.items():
-                    name = f.word(
-                        str(place),
+        if "visited" in self.digital:
+            self._digital_story(table, state)
+        else:
+            self._paper_story(table, state)
+        return state
+
+    def _digital_story(self, table: Table, state: StoryState) -> None:
+        """A digital sheet says what the storybook remembers."""
+        f, digital, paragraphs = self.f, self.digital, self.book.paragraphs
+        state.visited = self._paragraphs(digital.get("visited"), digital, "visited")
+        scenes = digital.get("scenes") or {}
+        if isinstance(scenes, dict):
+            for place, number in scenes.items():
+                name = f.word(
+                    str(place),
+                    f.at(scenes, place),
+                    f"digital.scenes.{place}",
+                    sorted(self.scenario.locations),
+                    "location",
+                )
+                if name is not None and number in paragraphs:
+                    state.scenes[name] = int(number)
+                elif name is not None:
+                    f.problem(
                         f.at(scenes, place),
                         f"digital.scenes.{place}",
-                        sorted(self.scenario.locations),
-                        "location",
+                        f"there is no paragraph {describe(number)} in this storybook",
                     )
-                    if name is not None and number in paragraphs:
-                        state.scenes[name] = int(number)
-                    elif name is not None:
-                        f.problem(
-                            f.at(scenes, place),
-                            f"digital.scenes.{place}",
-                            f"there is no paragraph {describe(number)} in this storybook",
-                        )
-            taken = digital.get("taken") or []
-            for pair in taken if isinstance(taken, list) else []:
-                if isinstance(pair, list) and len(pair) == 2 and pair[0] in paragraphs:
-                    state.taken.add((int(pair[0]), int(pair[1])))
-            tokens = digital.get("location_tokens") or {}
-            if isinstance(tokens, dict):
-                table.location_tokens = {
-                    str(place): {str(k): int(v) for k, v in counts.items() if isinstance(v, int)}
-                    for place, counts in tokens.items()
-                    if isinstance(counts, dict) and place in self.scenario.locations
-                }
-            actor = digital.get("last_actor")
-            state.last_actor = str(actor) if actor in table.investigators else None
-            return state
-        # Ruling sheet-story-memory: what a paper sheet does not say.
-        read = self._paragraphs(data.get("read") or [], data, "read")
+        taken = digital.get("taken") or []
+        for pair in taken if isinstance(taken, list) else []:
+            if isinstance(pair, list) and len(pair) == 2 and pair[0] in paragraphs:
+                state.taken.add((int(pair[0]), int(pair[1])))
+        tokens = digital.get("location_tokens") or {}
+        if isinstance(tokens, dict):
+            table.location_tokens = {
+                str(place): {str(k): int(v) for k, v in counts.items() if isinstance(v, int)}
+                for place, counts in tokens.items()
+                if isinstance(counts, dict) and place in self.scenario.locations
+            }
+        actor = digital.get("last_actor")
+        state.last_actor = str(actor) if actor in table.investigators else None
+
+    def _paper_story(self, table: Table, state: StoryState) -> None:
+        """Ruling sheet-story-memory: what a paper sheet does not say."""
+        read = self._paragraphs(self.data.get("read") or [], self.data, "read")
         scenes = {place: self.scenario.locations[place].paragraph for place in table.revealed}
         state.scenes = {place: scene for place, scene in scenes.items() if scene is not None}
         state.visited = {self.book.introduction, *state.scenes.values(), *read}
-        for number, paragraph in paragraphs.items():
+        for number, paragraph in self.book.paragraphs.items():
             for index, option in enumerate(paragraph.options):
                 targets = {
                     option.goto,
@@ -234,7 +254,6 @@ class WorldRestorer:
         self.notes.append(
             "the storybook's memory rebuilt from the revealed locations (ruling sheet-story-memory)"
         )
-        return state
 
     def _paragraphs(self, raw: Any, parent: dict[Any, Any], key: str) -> set[int]:
         if not isinstance(raw, list):

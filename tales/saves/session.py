@@ -70,7 +70,7 @@ class SavedGame:
         the first one the game refuses and return those applied."""
         applied = []
         for option_id in inputs:
-            if self.game.engine.pending is None:
+            if self.game.pending is None:
                 break
             try:
                 self._apply(option_id)
@@ -109,7 +109,7 @@ class SavedGame:
         self._sheet_changed = False
         events = self._apply(option_id)
         going_on = self.game.next_scenario
-        if going_on is not None and self.game.engine.pending is None:
+        if going_on is not None and self.game.pending is None:
             # A campaign goes on: the sheet becomes the next scenario's setup.
             data = capture_between(self.table, going_on, self.context)
             self.sheet = Sheet(data, len(self.inputs), 0)

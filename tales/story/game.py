@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tales.rules.activities import gain_item
-from tales.rules.decisions import Engine, Proc
+from tales.rules.decisions import Decision, Engine, Proc
 from tales.rules.events import Event
 from tales.rules.options import Option
 from tales.rules.round import play_scenario
@@ -27,6 +27,7 @@ from tales.story.campaign import (
 from tales.story.core import Core
 from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
 from tales.story.model import Tale
+from tales.story.view import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,30 @@ class Game:
     events: list[Event] = field(default_factory=list)
     # Set when a campaign scenario has ended and its items were carried.
     after: list[NextScenario] = field(default_factory=list)
+    tale: Tale | None = None
+    _view: TableView | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision waiting for an input; None once the game is over."""
+        return self.engine.pending
+
+    @property
+    def over(self) -> bool:
+        """Whether nothing is left to decide (the scenario, and what follows it, done)."""
+        return self.engine.pending is None
+
+    @property
+    def ending(self) -> str:
+        """How the scenario ended ("every investigator is dead"...); empty while it goes on."""
+        return self.table.ended
+
+    @property
+    def view(self) -> TableView:
+        """The table and storybook, read-only: what bots and prompts read."""
+        if self._view is None:
+            self._view = TableView(self.table, self.book)
+        return self._view
 
     @property
     def next_scenario(self) -> NextScenario | None:
@@ -164,7 +189,8 @@ def _game(
             after.append(going_on)
 
     engine = Engine(whole(), table.sink)
-    return Game(setup, table, book, engine, events=list(engine.opening_events), after=after)
+    events = list(engine.opening_events)
+    return Game(setup, table, book, engine, events=events, after=after, tale=tale)
 
 
 def replay(core: Core, tale: Tale, setup: GameSetup, inputs: list[str]) -> Game:

@@ -109,16 +109,12 @@ class Book:
         scene = self.state.scenes.get(place)
         if scene is None:
             return []
-        standing, inv.location = inv.location, place  # as if standing there
-        try:
-            return [
-                option
-                for index, option in enumerate(self.book.paragraphs[scene].options)
-                if any(t not in self.state.visited for t in option.targets())
-                and self._open(table, inv, scene, index, option)
-            ]
-        finally:
-            inv.location = standing
+        return [  # asked as if ``inv`` stood at ``place``; nothing on the table moves
+            option
+            for index, option in enumerate(self.book.paragraphs[scene].options)
+            if any(t not in self.state.visited for t in option.targets())
+            and self._open(table, inv, scene, index, option, at=place)
+        ]
 
     def perform(self, table: Table, chosen: Option) -> Proc[None]:
         if not isinstance(chosen, StoryOption):
@@ -287,8 +283,11 @@ class Book:
         option: OptionDef,
         context: dict[str, Any] | None = None,
         budget: int | None = None,
+        at: str | None = None,
     ) -> bool:
-        if not inv.active or self.state.scenes.get(inv.location or "") != scene:
+        """``at``: judged as if ``inv`` stood there (a bot looking ahead)."""
+        where = inv.location if at is None else at
+        if not inv.active or self.state.scenes.get(where or "") != scene:
             return False
         if (scene, index) in self.state.taken:
             return False
@@ -310,7 +309,7 @@ class Book:
         if context is None:
             context = {}
         if not context:
-            context.update(self.context(table, inv))
+            context.update(self.context(table, inv, at))
         return self._holds(table, scene, option.condition, context)
 
     # A storybook mistake that only shows in play must not stop the game: a
@@ -334,8 +333,14 @@ class Book:
 
     # Conditions ---------------------------------------------------------------------
 
-    def context(self, table: Table, actor: Investigator | None) -> dict[str, Any]:
-        present = [p for p in table.players() if actor is not None and p.location == actor.location]
+    def context(
+        self, table: Table, actor: Investigator | None, at: str | None = None
+    ) -> dict[str, Any]:
+        """``at``: where ``actor`` is taken to stand, if not where they do."""
+        where = at if at is not None or actor is None else actor.location
+        present = [
+            p for p in table.players() if actor is not None and (p is actor or p.location == where)
+        ]
         found = table.found
 
         def keyword(word: str) -> bool:
@@ -350,7 +355,7 @@ class Book:
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            "here": actor.location if actor and actor.location else "",
+            "here": where if actor and where else "",
             "actor": actor.name if actor else "",
             "round": table.round,
             "time": table.time,

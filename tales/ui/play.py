@@ -14,9 +14,9 @@ from tales.errors import TalesError
 from tales.problems import close_match
 from tales.rules.decisions import DecisionKind
 from tales.rules.events import Event
-from tales.rules.table import Table
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
+from tales.story.view import TableView
 from tales.ui import render
 from tales.ui.render import Line
 
@@ -106,7 +106,7 @@ class PlayLoop:
             "status": lambda _: self.console.show(render.status_lines(self.table)),
             "map": lambda _: self.console.show(render.map_lines(self.table)),
             "keywords": lambda _: self.console.show(
-                render.keywords_lines(self.table, self.game.book.book.keywords)
+                render.keywords_lines(self.table, self.table.keyword_sheet)
             ),
             "items": lambda _: self.console.show(render.items_lines(self.table)),
             "log": self.log,
@@ -118,8 +118,9 @@ class PlayLoop:
         }
 
     @property
-    def table(self) -> Table:
-        return self.game.table
+    def table(self) -> TableView:
+        """The game as the prompt may see it: read-only."""
+        return self.game.view
 
     # The loop ---------------------------------------------------------------------
 
@@ -130,7 +131,7 @@ class PlayLoop:
             self.show_events(self.game.events)
         else:
             self.console.show(render.status_lines(self.table))
-        while self.game.engine.pending is not None:
+        while self.game.pending is not None:
             self.show_decision()
             text = self.console.ask(self._prompt(), self.completions())
             if text is None:  # end of input: leave quietly
@@ -148,7 +149,7 @@ class PlayLoop:
             self.show_decision(force=True)
             return True
         command, argument = words[0].lower(), (words[1] if len(words) > 1 else "")
-        pending = self.game.engine.pending
+        pending = self.game.pending
         if pending is None:
             return False
         if command.isdecimal():
@@ -208,17 +209,17 @@ class PlayLoop:
             self.console.show(lines)
 
     def show_decision(self, *, force: bool = False) -> None:
-        pending = self.game.engine.pending
+        pending = self.game.pending
         if pending is None or (pending is self.shown_decision and not force):
             return
         self.shown_decision = pending
         self.console.show(render.decision_lines(pending, self.table))
 
     def show_ending(self) -> None:
-        lines = [Line(f"The game is over: {self.table.ended}.", "heading")]
+        lines = [Line(f"The game is over: {self.game.ending}.", "heading")]
         going_on = self.game.next_scenario
         if going_on is not None:
-            title = self.game.book.book.title
+            title = self.table.title
             load = (
                 f" (tales play --load {self.saved.name})" if self.saved and self.saved.name else ""
             )
@@ -228,12 +229,12 @@ class PlayLoop:
         self.console.show(lines)
 
     def _prompt(self) -> str:
-        pending = self.game.engine.pending
+        pending = self.game.pending
         count = len(pending.options) if pending else 0
         return f"[1-{count} or a command] > "
 
     def completions(self) -> list[str]:
-        pending = self.game.engine.pending
+        pending = self.game.pending
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
         return [*self.commands, "quit", *ids, *names, *TERMS]
@@ -360,19 +361,19 @@ class PlayLoop:
         self.console.show(lines)
 
     def odds(self, _: str) -> None:
-        pending = self.game.engine.pending
+        pending = self.game.pending
         state = pending.context if pending else None
         if state is None or pending is None or pending.kind is not DecisionKind.PREPARE:
             self.say("There is no test being prepared; odds are shown while cards are committed.")
             return
-        chance = state.chance(self.table)
+        chance = self.table.chance(state)
         self.console.show(
             [
                 Line(
                     f"If you rolled now: {float(chance):.1%} to pass "
                     f"({chance.numerator}/{chance.denominator}), with "
                     f"{state.white_pool(self.table.dice.white_count)} white dice and "
-                    f"{state.card_successes} sure successes for {state.need(self.table)} needed."
+                    f"{state.card_successes} sure successes for {self.table.need(state)} needed."
                 )
             ]
         )

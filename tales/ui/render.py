@@ -14,10 +14,10 @@ from fractions import Fraction
 
 from tales.rules import events as ev
 from tales.rules.decisions import Decision, DecisionKind
-from tales.rules.table import Table, panicked
 from tales.rules.terms import Track
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
+from tales.story.view import TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +36,12 @@ def wrap(text: str, width: int) -> list[str]:
     return lines[:-1]
 
 
-def name_of(table: Table, slug: str) -> str:
+def name_of(table: TableView, slug: str) -> str:
     inv = table.investigators.get(slug)
     return inv.name if inv else slug
 
 
-def _card(table: Table, card_id: str) -> str:
+def _card(table: TableView, card_id: str) -> str:
     for inv in table.investigators.values():
         for card in inv.all_cards():
             if card.id == card_id:
@@ -54,7 +54,7 @@ def _faces(faces: Iterable[object]) -> str:
     return ", ".join(words) if words else "none"
 
 
-def render_event(event: ev.Event, table: Table, width: int = 78) -> list[Line]:
+def render_event(event: ev.Event, table: TableView, width: int = 78) -> list[Line]:
     """Words for one event; narrative paragraphs wrapped to ``width``."""
     if isinstance(event, StoryRead):
         heading = Line(f"-- Paragraph {event.paragraph} --", "heading")
@@ -80,7 +80,7 @@ def render_event(event: ev.Event, table: Table, width: int = 78) -> list[Line]:
     return [Line(text)] if text else []
 
 
-def _drawn(e: ev.CardDrawn, t: Table) -> str:
+def _drawn(e: ev.CardDrawn, t: TableView) -> str:
     if e.to_hand:
         return ""  # the hand is shown on request; drawing is routine
     return (
@@ -88,14 +88,14 @@ def _drawn(e: ev.CardDrawn, t: Table) -> str:
     )
 
 
-def _track(e: ev.TrackChanged, t: Table) -> str:
+def _track(e: ev.TrackChanged, t: TableView) -> str:
     change = e.after - e.before
     verb = "gains" if change > 0 else "loses"
     who = name_of(t, e.investigator)
     return f"{who} {verb} {abs(change)} {e.track} ({e.before} -> {e.after}; {e.reason})."
 
 
-def _token(e: ev.TokenGained, t: Table) -> str:
+def _token(e: ev.TokenGained, t: TableView) -> str:
     who = name_of(t, e.investigator)
     return {
         "gained": f"{who} gains a {e.token} token.",
@@ -106,7 +106,7 @@ def _token(e: ev.TokenGained, t: Table) -> str:
     }.get(e.outcome, "")
 
 
-def _status_card(e: ev.StatusCardGained, t: Table) -> str:
+def _status_card(e: ev.StatusCardGained, t: TableView) -> str:
     who = name_of(t, e.investigator)
     if e.outcome == "gained":
         where = "discard pile" if e.zone == "discard" else "deck"
@@ -240,13 +240,13 @@ def _words(slug: str) -> str:
     return slug.replace("-", " ")
 
 
-def place(table: Table, slug: str) -> str:
+def place(table: TableView, slug: str) -> str:
     if table.scenario and slug in table.scenario.locations:
         return table.scenario.locations[slug].name
     return slug
 
 
-def item_name(table: Table, slug: str) -> str:
+def item_name(table: TableView, slug: str) -> str:
     for inv in table.investigators.values():
         held = inv.item(slug)
         if held:
@@ -259,7 +259,7 @@ def item_name(table: Table, slug: str) -> str:
 # Views requested by command --------------------------------------------------------------
 
 
-def status_lines(table: Table) -> list[Line]:
+def status_lines(table: TableView) -> list[Line]:
     lines = [
         Line(f"Round {table.round}, time space {table.time}" + _next_narrative(table), "heading")
     ]
@@ -291,14 +291,14 @@ def status_lines(table: Table) -> list[Line]:
                 f"{_count(len(inv.hand), 'card')} in hand, {len(inv.deck)} in deck; "
                 f"statuses: {tokens or 'none'}; "
                 f"status cards in play: {play}"
-                + (" (PANIC: no help)" if panicked(inv) else "")
+                + (" (PANIC: no help)" if inv.panicked else "")
                 + "."
             )
         )
     return lines
 
 
-def _next_narrative(table: Table) -> str:
+def _next_narrative(table: TableView) -> str:
     if table.scenario is None:
         return "."
     for space in range(table.time + 1, len(table.scenario.board.spaces) + 1):
@@ -307,7 +307,7 @@ def _next_narrative(table: Table) -> str:
     return "."
 
 
-def hand_lines(table: Table, slug: str | None = None) -> list[Line]:
+def hand_lines(table: TableView, slug: str | None = None) -> list[Line]:
     lines: list[Line] = []
     for inv in table.players():
         if slug and inv.slug != slug:
@@ -317,7 +317,7 @@ def hand_lines(table: Table, slug: str | None = None) -> list[Line]:
     return lines
 
 
-def items_lines(table: Table) -> list[Line]:
+def items_lines(table: TableView) -> list[Line]:
     lines = []
     for inv in table.players():
         held = [f"{i.card.name} ({i.uses} uses, {i.place})" for i in inv.items]
@@ -325,7 +325,7 @@ def items_lines(table: Table) -> list[Line]:
     return lines
 
 
-def keywords_lines(table: Table, sheet: Iterable[str]) -> list[Line]:
+def keywords_lines(table: TableView, sheet: Iterable[str]) -> list[Line]:
     marked = sorted(table.keywords)
     open_words = [w for w in sheet if w not in table.keywords]
     return [
@@ -334,7 +334,7 @@ def keywords_lines(table: Table, sheet: Iterable[str]) -> list[Line]:
     ]
 
 
-def map_lines(table: Table) -> list[Line]:
+def map_lines(table: TableView) -> list[Line]:
     """The revealed locations by area, their neighbours and who stands where."""
     if table.scenario is None:
         return [Line("There is no map: no scenario is in play.")]
@@ -369,11 +369,11 @@ def article(word: str) -> str:
     return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
 
 
-def decision_lines(decision: Decision, table: Table) -> list[Line]:
+def decision_lines(decision: Decision, table: TableView) -> list[Line]:
     lines = [Line(decision.prompt, "heading")]
     state = decision.context
     if decision.kind is DecisionKind.PREPARE and state is not None:
-        chance = state.chance(table)
+        chance = table.chance(state)
         lines.append(Line(f"Chance to pass if you roll now: {percent(chance)}.", "dice"))
     lines += [Line(f"{n:>3}. {o.label}", "option") for n, o in enumerate(decision.options, 1)]
     return lines

@@ -49,7 +49,7 @@ def run_play(
         saved, warnings = load_saved(SaveFiles.named(saving.folder, saving.load), core)
         if saving.name:  # go on under another name; the loaded save stays as it was
             saved.save_as(saving.name)
-        notes += [Line(f"Loaded '{saved.name}' at round {saved.table.round}.", "heading")]
+        notes += [Line(f"Loaded '{saved.name}' at round {saved.game.view.round}.", "heading")]
         notes += [Line(f"Note: {w}", "warning") for w in warnings]
     else:
         root = tale_path(choices.tale)
@@ -99,11 +99,11 @@ def _free_name(folder: Path, base: str) -> str:
 
 
 def opening(game: Game) -> list[Line]:
-    setup, table = game.setup, game.table
+    setup, table = game.setup, game.view
     names = [table.investigator(s).name for s in setup.players]
     companions = [table.investigator(s).name for s in setup.companions]
     return [
-        Line(f"{game.book.book.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
+        Line(f"{table.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
         *_house_rules(setup),
         Line("Type a number to choose; 'help' lists the commands."),
@@ -118,7 +118,7 @@ def _house_rules(setup: GameSetup) -> list[Line]:
 
 
 def status_bar(game: Game) -> str:
-    table = game.table
+    table = game.view
     tokens = " ".join(f"{s.value}:{n}" for s, n in sorted(table.event_tokens.items()) if n)
     people = "  ".join(
         f"{inv.name.split()[0]} V{inv.vitality} S{inv.sanity} E{inv.energy} M{inv.magic} "

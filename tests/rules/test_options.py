@@ -253,7 +253,7 @@ def test_every_option_of_a_storybook_game_round_trips(
     setup = GameSetup(scenario, tuple(team[:players]), tuple(team[players:]), seed=seed)
     game: Game = start_game(core, tale, setup)
     for _ in range(STEP_CAP):
-        pending = game.engine.pending
+        pending = game.pending
         if pending is None:
             if game.next_scenario is None:
                 break
@@ -263,7 +263,7 @@ def test_every_option_of_a_storybook_game_round_trips(
             continue
         assert_round_trips(pending)
         if rng.random() < SENSIBLE:
-            choice = sensible_policy(pending, game.table, game.book, rng).id
+            choice = sensible_policy(pending, game.view, rng).id
         else:
             choice = rng.choice(pending.options).id
         game.apply(choice)

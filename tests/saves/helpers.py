@@ -69,8 +69,8 @@ def setup_for(seed: int) -> GameSetup:
 
 def random_input(game: Game, rng: random.Random) -> str:
     """The random bot's choice for the decision the game waits on."""
-    assert game.engine.pending is not None
-    return POLICIES["random"](game.engine.pending, game.table, game.book, rng).id
+    assert game.pending is not None
+    return POLICIES["random"](game.pending, game.view, rng).id
 
 
 def new_saved(core: Core, bell: Bell, setup: GameSetup, files: SaveFiles | None) -> SavedGame:
@@ -86,7 +86,7 @@ def signature(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, int | 
 
 
 def pending_ids(game: Game) -> tuple[str, ...] | None:
-    pending = game.engine.pending
+    pending = game.pending
     return None if pending is None else tuple(pending.ids)
 
 
@@ -105,7 +105,7 @@ def play_saved_game(core: Core, bell: Bell, seed: int, files: SaveFiles, limit: 
     saved = new_saved(core, bell, setup_for(seed), files)
     rng = random.Random(seed)
     for _ in range(limit):
-        if saved.game.engine.pending is None:
+        if saved.game.pending is None:
             return
         saved.apply(random_input(saved.game, rng))
 
@@ -117,7 +117,7 @@ def reference_pictures(core: Core, bell: Bell, seed: int, limit: int = 600) -> l
     rng = random.Random(seed)
     pictures = [picture(game)]
     for _ in range(limit):
-        if game.engine.pending is None:
+        if game.pending is None:
             break
         game.apply(random_input(game, rng))
         pictures.append(picture(game))

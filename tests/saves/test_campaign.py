@@ -29,8 +29,8 @@ def finished(core, tmp_path: Path) -> SaveFiles:
     saved = start_saved(lambda: start_game(core, tale, setup), files, context, core)
     for option_id in golden_inputs():  # the first scenario, to its true ending
         saved.apply(option_id)
-    while saved.game.engine.pending is not None:  # the carry-over, then the interlude
-        decision = saved.game.engine.pending
+    while saved.game.pending is not None:  # the carry-over, then the interlude
+        decision = saved.game.pending
         assert decision.kind in ("carry-over", "story-choice")
         wanted = "carry:flensing-spade"
         saved.apply(wanted if wanted in decision.ids else decision.ids[-1])

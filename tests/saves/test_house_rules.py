@@ -34,7 +34,7 @@ def test_a_round_end_sheet_keeps_the_house_rules(core, bell, saves: Path) -> Non
     files = SaveFiles.named(saves, "house")
     saved = new_saved(core, bell, replace(setup_for(5), rulings=HOUSE), files)
     rng = random.Random(5)
-    while saved.game.engine.pending is not None and saved.sheet.round_played < 1:
+    while saved.game.pending is not None and saved.sheet.round_played < 1:
         saved.apply(random_input(saved.game, rng))
     assert saved.sheet.round_played == 1
     assert read_yaml(files.sheet)["rulings"] == dict(HOUSE)
@@ -76,7 +76,7 @@ def test_a_bad_house_rule_on_a_round_end_sheet_is_refused(core, bell, saves: Pat
     files = SaveFiles.named(saves, "bad")
     saved = new_saved(core, bell, setup_for(5), files)
     rng = random.Random(5)
-    while saved.game.engine.pending is not None and saved.sheet.round_played < 1:
+    while saved.game.pending is not None and saved.sheet.round_played < 1:
         saved.apply(random_input(saved.game, rng))
     text = files.sheet.read_text(encoding="utf-8")
     files.sheet.write_text(text + "rulings: {explosion-optional: false}\n", "utf-8")

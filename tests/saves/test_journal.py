@@ -17,7 +17,7 @@ SEED = 7
 
 def play(saved: SavedGame, rng: random.Random, count: int) -> None:
     for _ in range(count):
-        assert saved.game.engine.pending is not None
+        assert saved.game.pending is not None
         saved.apply(random_input(saved.game, rng))
 
 

@@ -80,7 +80,7 @@ def test_saves_left_by_a_killed_player_all_load(core, bell, tmp_path):
             reference = reference_pictures(core, bell, seed)
             assert picture(game.game) in reference, f"{files.sheet} is no moment of game {seed}"
             loaded_saves += 1
-            mid_game += game.game.engine.pending is not None
+            mid_game += game.game.pending is not None
     # The kills came while games were being played and saved, not before.
     assert loaded_saves >= KILLS
     assert mid_game >= KILLS // 2

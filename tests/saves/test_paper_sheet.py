@@ -69,7 +69,7 @@ def test_the_paper_sheet_loads_as_it_states(core, saves):
         "ruling sheet-time",
     ]
     assert all(w.startswith("a sheet typed in by hand") for w in warnings)
-    assert game.table.round == 4 and game.game.engine.pending is not None
+    assert game.table.round == 4 and game.game.pending is not None
 
     table = restored(copy_sheet(PAPER, saves, "typed"), core).table
     ezra, laszlo = table.investigators["ezra-marsh"], table.investigators["laszlo-varga"]

@@ -47,11 +47,11 @@ def test_a_round_end_save_loaded_plays_on_as_the_unsaved_game(
         plain = start_game(core, bell.tale, setup)
         rng = random.Random(bot_seed)
         last: tuple = ()
-        while plain.engine.pending is not None and saved.sheet.round_played < save_at_round:
+        while plain.pending is not None and saved.sheet.round_played < save_at_round:
             choice = random_input(plain, rng)
             last = plain.apply(choice)
             assert signature(saved.apply(choice)) == signature(last)
-        assume(plain.engine.pending is not None)
+        assume(plain.pending is not None)
         # The save point: the sheet of the round just ended, nothing in the journal.
         assert saved.sheet.round_played == save_at_round
         assert saved.sheet.after == len(saved.inputs)
@@ -68,7 +68,7 @@ def test_a_round_end_save_loaded_plays_on_as_the_unsaved_game(
         assert signature(last)[len(signature(last)) - len(opening) :] == opening
 
         for _ in range(further):
-            if plain.engine.pending is None:
+            if plain.pending is None:
                 break
             choice = random_input(plain, rng)
             assert signature(loaded.apply(choice)) == signature(plain.apply(choice))
@@ -94,7 +94,7 @@ def test_killed_after_any_input_the_save_on_disk_is_the_live_game(
         saved = new_saved(core, bell, setup_for(game_seed), files)
         rng = random.Random(bot_seed)
         for _ in range(inputs):
-            if saved.game.engine.pending is None:
+            if saved.game.pending is None:
                 break
             saved.apply(random_input(saved.game, rng))
         # "Killed" here: nothing is closed or flushed before loading.

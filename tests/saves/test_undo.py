@@ -20,7 +20,7 @@ from tests.saves.helpers import SCENARIO, new_saved, picture, random_input, setu
 
 def play(saved: SavedGame, rng: random.Random, count: int) -> None:
     for _ in range(count):
-        if saved.game.engine.pending is None:
+        if saved.game.pending is None:
             return
         saved.apply(random_input(saved.game, rng))
 
@@ -204,7 +204,7 @@ def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, save
     play(saved, rng, 6)
     saved.rewind("here")
     rounds = saved.table.round
-    while saved.game.engine.pending is not None and saved.table.round < rounds + 2:
+    while saved.game.pending is not None and saved.table.round < rounds + 2:
         play(saved, rng, 1)
     assert saved.sheet.round_played >= rounds
     again, warnings = load_saved(files, core)

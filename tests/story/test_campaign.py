@@ -67,8 +67,8 @@ def play_to_the_end(game: Game, seed: int, carry: dict[str, str] | None = None) 
     to carry, in order."""
     rng, asked = random.Random(seed), []
     scripted = golden_inputs() if game.setup.scenario == "bell-house" else []
-    while game.engine.pending is not None:
-        decision = game.engine.pending
+    while game.pending is not None:
+        decision = game.pending
         if decision.kind == "carry-over":
             asked.append(decision.actor or "")
             wanted = f"carry:{(carry or {}).get(decision.actor or '', 'none')}"
@@ -76,7 +76,7 @@ def play_to_the_end(game: Game, seed: int, carry: dict[str, str] | None = None) 
         elif scripted:
             game.apply(scripted.pop(0))
         else:
-            game.apply(POLICIES["sensible"](decision, game.table, game.book, rng).id)
+            game.apply(POLICIES["sensible"](decision, game.view, rng).id)
     return asked
 
 
@@ -115,7 +115,7 @@ def test_a_starting_item_is_not_offered_it_comes_back_anyway(core, tale: Tale) -
     game = start_game(core, tale, GameSetup("bell-house", *TEAM, "standard", 21))
     for option_id in golden_inputs():
         game.apply(option_id)
-    decision = game.engine.pending
+    decision = game.pending
     assert decision is not None
     assert "carry:hatchet" not in decision.ids  # Ezra's own Starting Item card
     assert "carry:none" in decision.ids

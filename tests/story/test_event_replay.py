@@ -234,8 +234,8 @@ def test_replaying_a_games_events_rebuilds_what_its_sheet_shows(
     assert tidy(live) == picture(game.table, game.book.state)
     bot, rng = POLICIES[policy], random.Random(seed)
     for _ in range(MAX_INPUTS):
-        if game.engine.pending is None:
+        if game.pending is None:
             break
-        events = game.push(bot(game.engine.pending, game.table, game.book, rng))
+        events = game.push(bot(game.pending, game.view, rng))
         assert tidy(replay(live, events)) == picture(game.table, game.book.state), events
     assert tidy(replay(start, game.events)) == picture(game.table, game.book.state)

@@ -32,7 +32,7 @@ def test_random_games_with_house_rules_play_and_replay(
     assert game.table.rulings.house_rules() == dict(house)
     rng = random.Random(bot_seed)
     for _ in range(300):
-        if game.engine.pending is None:
+        if game.pending is None:
             break
         game.apply(random_input(game, rng))
     again = replay(core, bell.tale, setup, game.inputs)

@@ -37,8 +37,8 @@ def new_game(core, tale, seed: int = 1) -> Game:
 def drive_to_activity(game: Game) -> None:
     """Draw cards and read what the round begins with, stopping at the first
     activity decision (drawing choices are answered 'draw')."""
-    while game.engine.pending is not None and game.engine.pending.kind != "activity":
-        pending = game.engine.pending
+    while game.pending is not None and game.pending.kind != "activity":
+        pending = game.pending
         game.apply("draw" if "draw" in pending.ids else pending.ids[0])
 
 

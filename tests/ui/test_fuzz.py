@@ -46,7 +46,7 @@ class FuzzConsole(FakeConsole):
 
     def line(self, completions: list[str]) -> str:
         rng = self.rng
-        pending = self.game.engine.pending
+        pending = self.game.pending
         count = len(pending.options) if pending else 0
         roll = rng.random()
         if roll < 0.04 and pending:  # a real choice, by number
@@ -102,7 +102,7 @@ def junk(rng: random.Random, length: int) -> str:
 def assert_nothing_lost_or_invented(core: Core, tale: Tale, game: Game) -> None:
     again = replay(core, tale, game.setup, list(game.inputs))
     assert again.table.snapshot() == game.table.snapshot()
-    assert again.engine.pending == game.engine.pending
+    assert again.pending == game.pending
     assert again.inputs == game.inputs == game.engine.inputs
 
 

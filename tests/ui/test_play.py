@@ -45,7 +45,7 @@ def loop(game: Game, console: FakeConsole) -> PlayLoop:
 
 
 def test_a_number_chooses_that_option(game: Game, loop: PlayLoop, console: FakeConsole) -> None:
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None
     assert loop.handle("1") is True
     assert game.inputs == [pending.options[0].id] == ["story:ezra-marsh:2:0"]
@@ -55,7 +55,7 @@ def test_a_number_chooses_that_option(game: Game, loop: PlayLoop, console: FakeC
 def test_an_option_id_works_as_a_command(game: Game, loop: PlayLoop) -> None:
     assert loop.handle("  move:ezra-marsh:nave ") is True
     assert game.inputs == ["move:ezra-marsh:nave"]
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.prompt == "Move to The Bethel Nave: pay 1 more Action"
 
 
@@ -177,7 +177,7 @@ def test_odds_in_a_prepared_test_prints_the_exact_chance(
 ) -> None:
     for option in (*TO_PREPARED_TEST, "play:ezra-marsh-09", "play:ezra-marsh-12"):
         assert loop.handle(option)
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.kind == "prepare"
     assert isinstance(pending.context, TestState)
     chance = pending.context.chance(game.table)
@@ -201,7 +201,7 @@ def test_an_empty_line_shows_the_options_again(
     before = state(game)
     loop.handle("   ")
     lines = console.take()
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None
     assert lines[0] == Line(pending.prompt, "heading")
     assert sum(line.kind == "option" for line in lines) == len(pending.options)

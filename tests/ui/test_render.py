@@ -24,6 +24,7 @@ from tales.story.core import Core
 from tales.story.game import Game
 from tales.story.interpreter import ExplorationRated, StoryRead
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
+from tales.story.view import TableView
 from tales.ui import render
 from tales.ui.render import Line
 from tests.conftest import table_for
@@ -125,7 +126,7 @@ def test_every_event_is_put_into_words_except_the_silent_ones(game: Game) -> Non
     """Every event class renders to words, except exactly the silent set."""
     silent = set()
     for event in samples(game):
-        lines = render.render_event(event, game.table)
+        lines = render.render_event(event, game.view)
         if not lines:
             silent.add(type(event))
             continue
@@ -149,7 +150,7 @@ def test_every_event_is_put_into_words_except_the_silent_ones(game: Game) -> Non
 )
 def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> None:
     """Drawing into the hand, a full hand and the setup move are routine: nothing is shown."""
-    assert render.render_event(event, game.table) == []
+    assert render.render_event(event, game.view) == []
 
 
 @pytest.mark.parametrize(
@@ -164,17 +165,17 @@ def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> Non
 )
 def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:
     """What effects change is said: the campaign log, counters, location tokens."""
-    assert words in " ".join(line.text for line in render.render_event(event, game.table))
+    assert words in " ".join(line.text for line in render.render_event(event, game.view))
 
 
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
-    assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.table) == []
+    assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.view) == []
 
 
 def test_events_name_people_and_places_never_slugs_or_enum_reprs(game: Game) -> None:
     """Investigators by name, locations by name, items by name; no Python reprs."""
     text = "\n".join(
-        line.text for event in samples(game) for line in render.render_event(event, game.table)
+        line.text for event in samples(game) for line in render.render_event(event, game.view)
     )
     for name in ("Ezra Marsh", "Arthur Blackwood", "Irene Dubois"):
         assert name in text
@@ -189,7 +190,7 @@ def test_events_name_people_and_places_never_slugs_or_enum_reprs(game: Game) -> 
 
 def test_chosen_sentences(game: Game) -> None:
     """A few events read as the sentences a player sees."""
-    table = game.table
+    table = game.view
 
     def words(event: ev.Event) -> list[str]:
         return [line.text for line in render.render_event(event, table)]
@@ -222,7 +223,7 @@ LONG = (
 @pytest.mark.parametrize("width", [30, 50, 78])
 def test_narrative_is_wrapped_to_the_width(game: Game, width: int) -> None:
     """Storybook paragraphs are set apart as narrative and wrapped to the console's width."""
-    lines = render.render_event(StoryRead(1, LONG), game.table, width)
+    lines = render.render_event(StoryRead(1, LONG), game.view, width)
     assert lines[0] == Line("-- Paragraph 1 --", "heading")
     body = lines[1:]
     assert all(line.kind == "narrative" for line in body)
@@ -245,7 +246,7 @@ def test_wrap_keeps_every_word_and_the_width(words: list[str], width: int) -> No
 def test_a_paragraph_heading_says_paragraph_in_words(game: Game) -> None:
     """Issue: "no information carried by symbols alone"; the module promises
     "every line says in words what it is"."""
-    heading = render.render_event(StoryRead(12, "The tower stands."), game.table)[0]
+    heading = render.render_event(StoryRead(12, "The tower stands."), game.view)[0]
     assert heading.kind == "heading"
     assert re.search(r"[A-Za-z]{2,}", heading.text), heading
 
@@ -254,7 +255,7 @@ def test_a_paragraph_heading_says_paragraph_in_words(game: Game) -> None:
 
 
 def test_status_names_every_investigator_with_tracks_and_place(game: Game) -> None:
-    table = game.table
+    table = game.view
     lines = render.status_lines(table)
     assert lines[0].kind == "heading"
     assert lines[0].text.startswith(f"Round {table.round}, time space {table.time}")
@@ -274,7 +275,7 @@ def test_status_names_every_investigator_with_tracks_and_place(game: Game) -> No
 
 
 def test_hand_lists_each_players_cards_or_one_player(game: Game) -> None:
-    table = game.table
+    table = game.view
     text = [line.text for line in render.hand_lines(table)]
     for inv in table.players():
         assert f"{inv.name}'s hand ({len(inv.hand)}):" in text
@@ -285,7 +286,7 @@ def test_hand_lists_each_players_cards_or_one_player(game: Game) -> None:
 
 
 def test_items_say_who_carries_what_with_uses(game: Game) -> None:
-    table = game.table
+    table = game.view
     text = "\n".join(line.text for line in render.items_lines(table))
     for inv in table.players():
         assert inv.name in text
@@ -296,14 +297,14 @@ def test_items_say_who_carries_what_with_uses(game: Game) -> None:
 def test_keywords_show_marked_and_unmarked_words(game: Game) -> None:
     game.table.keywords.add("SEA")
     sheet = game.book.book.keywords
-    lines = render.keywords_lines(game.table, sheet)
+    lines = render.keywords_lines(game.view, sheet)
     assert lines[0].text == "Keywords marked: SEA."
     assert lines[1].text.startswith("Still unmarked on the sheet: FAITH, OCCULT")
     assert "SEA" not in lines[1].text
 
 
 def test_map_shows_revealed_locations_their_exits_and_who_is_there(game: Game) -> None:
-    table = game.table
+    table = game.view
     text = "\n".join(line.text for line in render.map_lines(table))
     for slug in table.revealed:
         assert table.scenario is not None
@@ -316,13 +317,13 @@ def test_map_shows_revealed_locations_their_exits_and_who_is_there(game: Game) -
 
 def test_map_without_a_scenario_says_so(core: Core) -> None:
     table = table_for(core, [EZRA])
-    assert render.map_lines(table) == [Line("There is no map: no scenario is in play.")]
+    assert render.map_lines(TableView(table)) == [Line("There is no map: no scenario is in play.")]
 
 
 def test_map_says_in_words_who_stands_where(game: Game) -> None:
     """Issue: "no information carried by symbols alone" (a screen reader reads
     '  The Landing Stage  <- Ezra Marsh' as 'less-than hyphen')."""
-    lines = [line.text for line in render.map_lines(game.table)]
+    lines = [line.text for line in render.map_lines(game.view)]
     assert not any("<-" in line for line in lines), lines
 
 
@@ -331,9 +332,9 @@ def test_map_says_in_words_who_stands_where(game: Game) -> None:
 
 def test_decision_lines_number_every_option(make_game: MakeGame) -> None:
     game = make_game()
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.kind != "prepare"
-    lines = render.decision_lines(pending, game.table)
+    lines = render.decision_lines(pending, game.view)
     assert lines[0] == Line(pending.prompt, "heading")
     options = [line for line in lines if line.kind == "option"]
     assert [line.text for line in options] == [
@@ -347,12 +348,12 @@ def test_a_test_being_prepared_shows_the_chance_to_pass(make_game: MakeGame) -> 
     game = make_game()
     for option in (*TO_PREPARED_TEST, "play:ezra-marsh-09", "play:ezra-marsh-12"):
         game.apply(option)
-    pending = game.engine.pending
+    pending = game.pending
     assert pending is not None and pending.kind == "prepare"
     assert isinstance(pending.context, TestState)
-    chance = pending.context.chance(game.table)
+    chance = game.view.chance(pending.context)
     assert chance == Fraction(961, 23328)
-    lines = render.decision_lines(pending, game.table)
+    lines = render.decision_lines(pending, game.view)
     assert lines[1] == Line(f"Chance to pass if you roll now: {float(chance):.0%}.", "dice")
     assert lines[1].text == "Chance to pass if you roll now: 4%."
     assert len([line for line in lines if line.kind == "option"]) == len(pending.options)

@@ -1,0 +1,310 @@
+"""A read-only view of a game's table and storybook, for bots, prompts and scripts.
+
+The engine's :class:`~tales.rules.table.Table` and the interpreter's
+:class:`~tales.story.interpreter.Book` are mutable and change only through
+the rules (DESIGN principle 5). What reads a game from outside gets this
+proxy instead: it answers from the live table (so it never goes stale and
+costs nothing to keep), but every container it hands out is a tuple, a
+frozenset or a read-only mapping, and every piece it hands out is frozen or
+a view itself, so nothing reached through it can change the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+
+from tales.rules.activities import distances
+from tales.rules.cards import Card
+from tales.rules.dice import DiceSet
+from tales.rules.investigators import Investigator, InvestigatorSheet
+from tales.rules.items import ItemCard
+from tales.rules.scenario import Encounter, Scenario
+from tales.rules.table import Table, panicked
+from tales.rules.terms import EventSymbol, StatusToken, Track
+from tales.rules.teststate import TestState
+from tales.story.effects import kind_of
+from tales.story.interpreter import Book
+from tales.story.model import Effect, OptionDef, Paragraph
+from tales.story.options import StoryOption
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """An item card next to an investigator's board, as it stands now."""
+
+    card: ItemCard
+    uses: int
+    place: str  # "hand" or "backpack"
+
+    @property
+    def slug(self) -> str:
+        return self.card.slug
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterView:
+    """An encounter in play at a location, as it stands now."""
+
+    encounter: Encounter
+    location: str
+    path: str | None  # "combat" or "stratagem" once the first blow chose it
+    tokens: int
+
+
+class InvestigatorView:
+    """One investigator, read-only: tracks, cards, statuses, items, location."""
+
+    __slots__ = ("_inv",)
+
+    def __init__(self, inv: Investigator) -> None:
+        self._inv = inv
+
+    def __repr__(self) -> str:
+        return f"InvestigatorView({self._inv.slug!r})"
+
+    @property
+    def slug(self) -> str:
+        return self._inv.sheet.slug
+
+    @property
+    def name(self) -> str:
+        return self._inv.sheet.name
+
+    @property
+    def sheet(self) -> InvestigatorSheet:
+        return self._inv.sheet
+
+    @property
+    def location(self) -> str | None:
+        return self._inv.location
+
+    @property
+    def vitality(self) -> int:
+        return self._inv.vitality
+
+    @property
+    def sanity(self) -> int:
+        return self._inv.sanity
+
+    @property
+    def energy(self) -> int:
+        return self._inv.energy
+
+    @property
+    def magic(self) -> int:
+        return self._inv.magic
+
+    def track(self, track: Track) -> int:
+        return self._inv.track(track)
+
+    @property
+    def companion(self) -> bool:
+        return self._inv.companion
+
+    @property
+    def dead(self) -> bool:
+        return self._inv.dead
+
+    @property
+    def active(self) -> bool:
+        """Alive and controlled by a player."""
+        return self._inv.active
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self._inv.hand)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Bottom first: the top of the deck is the last card."""
+        return tuple(self._inv.deck)
+
+    @property
+    def play_area(self) -> tuple[Card, ...]:
+        return tuple(self._inv.play_area)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        return tuple(self._inv.discard)
+
+    def all_cards(self) -> tuple[Card, ...]:
+        return tuple(self._inv.all_cards())
+
+    @property
+    def tokens(self) -> Mapping[StatusToken, int]:
+        """Status tokens held (0 for any not held)."""
+        return MappingProxyType(self._inv.tokens)
+
+    def has_token(self, token: StatusToken) -> bool:
+        return self._inv.has_token(token)
+
+    @property
+    def panicked(self) -> bool:
+        """A PANIC card in the play area: no help given or received this round."""
+        return panicked(self._inv)
+
+    @property
+    def items(self) -> tuple[ItemView, ...]:
+        return tuple(ItemView(i.card, i.uses, i.place) for i in self._inv.items)
+
+    def item(self, slug: str) -> ItemView | None:
+        return next((i for i in self.items if i.slug == slug), None)
+
+    def markers_left(self) -> tuple[str, ...]:
+        """A Companion's unused markers: the action marker and three attributes."""
+        return tuple(self._inv.markers_left())
+
+
+class TableView:
+    """The whole game, read-only: the table and, in a scenario, its storybook."""
+
+    __slots__ = ("_book", "_investigators", "_paragraphs", "_table")
+
+    def __init__(self, table: Table, book: Book | None = None) -> None:
+        self._table = table
+        self._book = book
+        # Investigators join a table at setup and never leave it: one view each.
+        # Plain dicts held, read-only proxies handed out: a view copies and pickles.
+        self._investigators = {slug: InvestigatorView(i) for slug, i in table.investigators.items()}
+        self._paragraphs: Mapping[int, Paragraph] = book.book.paragraphs if book else {}
+
+    # Investigators ------------------------------------------------------------------
+
+    @property
+    def investigators(self) -> Mapping[str, InvestigatorView]:
+        return MappingProxyType(self._investigators)
+
+    def investigator(self, slug: str) -> InvestigatorView:
+        """By slug; :class:`~tales.errors.RulesError` naming those at the table."""
+        self._table.investigator(slug)  # raises with the names at the table
+        return self._investigators[slug]
+
+    def players(self) -> tuple[InvestigatorView, ...]:
+        """Investigators controlled by a player and still alive."""
+        return tuple(v for v in self._investigators.values() if v.active)
+
+    def companions(self) -> tuple[InvestigatorView, ...]:
+        return tuple(v for v in self._investigators.values() if v.companion)
+
+    # The table ----------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        return self._table.round
+
+    @property
+    def time(self) -> int:
+        """The Event board's time marker, 1-based."""
+        return self._table.time
+
+    @property
+    def difficulty(self) -> str:
+        return self._table.difficulty
+
+    @property
+    def seed(self) -> int:
+        return self._table.seed
+
+    @property
+    def ended(self) -> str:
+        """Why the scenario ended; empty while it goes on."""
+        return self._table.ended
+
+    @property
+    def scenario(self) -> Scenario | None:
+        return self._table.scenario
+
+    @property
+    def dice(self) -> DiceSet:
+        return self._table.dice
+
+    @property
+    def event_tokens(self) -> Mapping[EventSymbol, int]:
+        return MappingProxyType(self._table.event_tokens)
+
+    @property
+    def keywords(self) -> frozenset[str]:
+        """The Keyword sheet."""
+        return frozenset(self._table.keywords)
+
+    def keyword_validated(self, keyword: str) -> bool:
+        """Marked, or a companion's own keyword."""
+        return self._table.keyword_validated(keyword)
+
+    @property
+    def revealed(self) -> frozenset[str]:
+        return frozenset(self._table.revealed)
+
+    @property
+    def found(self) -> Mapping[str, frozenset[str]]:
+        """Exploration elements found, by kind (clue, objective, information...)."""
+        return MappingProxyType({k: frozenset(v) for k, v in self._table.found.items()})
+
+    @property
+    def location_tokens(self) -> Mapping[str, Mapping[str, int]]:
+        tokens = self._table.location_tokens
+        return MappingProxyType({p: MappingProxyType(t) for p, t in tokens.items()})
+
+    @property
+    def encounters(self) -> Mapping[str, EncounterView]:
+        """Encounters in play, by location."""
+        return MappingProxyType(
+            {
+                where: EncounterView(e.encounter, e.location, e.path, e.tokens)
+                for where, e in self._table.encounters.items()
+            }
+        )
+
+    def distances(self, origin: str) -> Mapping[str, int]:
+        """Moves needed from ``origin`` to each revealed location."""
+        return MappingProxyType(distances(self._table, origin))
+
+    def need(self, test: TestState) -> int:
+        """Successes ``test`` needs, with any easing in force."""
+        return test.need(self._table)
+
+    def chance(self, test: TestState) -> Fraction:
+        """The chance of passing ``test`` if it were rolled now."""
+        return test.chance(self._table)
+
+    # The storybook ------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self._book.book.title if self._book else ""
+
+    @property
+    def keyword_sheet(self) -> tuple[str, ...]:
+        """Every keyword the scenario's Keyword sheet prints."""
+        return self._book.book.keywords if self._book else ()
+
+    @property
+    def paragraphs(self) -> Mapping[int, Paragraph]:
+        return MappingProxyType(self._paragraphs)
+
+    @property
+    def scenes(self) -> Mapping[str, int]:
+        """The paragraph whose options stand at each location."""
+        return MappingProxyType(self._book.state.scenes) if self._book else MappingProxyType({})
+
+    def was_read(self, paragraph: int) -> bool:
+        return self._book is not None and paragraph in self._book.state.visited
+
+    def option(self, option: StoryOption) -> OptionDef:
+        """What a storybook option offered now says in the storybook."""
+        return self._paragraphs[option.scene].options[option.index]
+
+    def is_news(self, effect: Effect) -> bool:
+        """Whether ``effect`` would change something now (reveal, find, mark...)."""
+        return kind_of(effect.kind).news(effect, self._table)
+
+    def leads_at(self, slug: str, place: str) -> tuple[OptionDef, ...]:
+        """The options that would be open to ``slug`` at ``place`` now and lead
+        somewhere unread, asked without moving anyone."""
+        if self._book is None:
+            return ()
+        inv = self._table.investigator(slug)
+        return tuple(self._book.leads_at(self._table, inv, place))
