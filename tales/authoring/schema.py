@@ -11,6 +11,7 @@ It is the very schema the loader checks every file against
 
 from __future__ import annotations
 
-from tales.story.loader.shape import FILES, Schema, schema
+from tales.story.loader.fragments import Schema
+from tales.story.loader.shape import FILES, schema
 
 __all__ = ["FILES", "Schema", "schema"]

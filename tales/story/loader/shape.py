@@ -11,153 +11,39 @@ from __future__ import annotations
 
 import copy
 from functools import cache
-from typing import Any
 
 from tales.rules.scenario import DIFFICULTIES
 from tales.rules.scoring import ELEMENTS
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
-from tales.story.effects import KINDS, WHO
-from tales.story.effects.kind import KEYWORD, NUMBER, SLUG, enum_schema, map_schema, object_schema
-from tales.story.loader.codes import BAD_VALUE, WRONG_TYPE
-
-Schema = dict[str, Any]
+from tales.story.effects.kind import NUMBER, enum_schema, map_schema, object_schema
+from tales.story.loader.codes import BAD_VALUE
+from tales.story.loader.fragments import (
+    NAME,
+    TEXT,
+    Schema,
+    attribute,
+    coded,
+    effects,
+    keyword,
+    listed,
+    named,
+    numbered,
+    paragraph,
+    paragraphs,
+)
 
 FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
-
-TEXT: Schema = {"type": "string"}
-FLAG: Schema = {"type": "boolean"}
-PARAGRAPH_KEY = "^[1-9][0-9]*$"
-
-
-def named(schema: Schema, noun: str, file: str | None = None) -> Schema:
-    """``schema`` with the name messages give the object (``x-what``)."""
-    return {**schema, "x-what": noun, **({"x-file": file} if file else {})}
-
-
-def coded(schema: Schema, message: str, code: str = BAD_VALUE) -> Schema:
-    """``schema`` with the code and message of a value it refuses."""
-    return {**schema, "x-code": code, "x-message": message}
-
-
-def listed(items: Schema) -> Schema:
-    return {"type": "array", "items": items}
-
-
-def numbered(value: Schema) -> Schema:
-    """A map keyed by paragraph or space numbers, which YAML reads as numbers."""
-    return {**map_schema(value, PARAGRAPH_KEY), "x-number-keys": True}
-
-
-def attribute() -> Schema:
-    return coded(enum_schema(Attribute), "{value!r} is not an attribute{close}")
-
-
-def keyword() -> Schema:
-    return coded(KEYWORD, "keyword {value!r} should be written in capitals")
-
-
-# Paragraphs ---------------------------------------------------------------------------
-
-
-def effect() -> Schema:
-    """One variant per registered effect kind, each with the keys it takes."""
-    variants = []
-    for name, kind in KINDS.items():
-        properties: Schema = {name: kind.schema}
-        if kind.who:
-            properties["who"] = enum_schema(WHO)
-        if kind.count:
-            properties["count"] = NUMBER
-        variants.append({**object_schema(properties, (name,)), "description": kind.shape})
-    return {"oneOf": variants}
-
-
-def effects() -> Schema:
-    # The registry checks each effect (E207), with its own words for each kind.
-    return {"type": "array", "items": effect(), "x-registry": True}
-
-
-def outcome() -> Schema:
-    goto = named(
-        object_schema({"goto": NUMBER, "effects": {"$ref": "#/$defs/effects"}}),
-        "the {key} of {what}",
-    )
-    return coded(
-        {"oneOf": [NUMBER, goto]}, "{what}: {label} is a paragraph number or {{goto, effects}}"
-    )
-
-
-def ease() -> Schema:
-    variants = [
-        object_schema({"item": SLUG, "by": NUMBER}, ("item", "by")),
-        object_schema({"keyword": KEYWORD, "by": NUMBER}, ("keyword", "by")),
-    ]
-    return coded(
-        {"oneOf": variants}, "eased_by is {{item: slug, by: N}} or {{keyword: WORD, by: N}}"
-    )
-
-
-def test() -> Schema:
-    need = coded(NUMBER, "a test needs at least 1 success, not {value!r}")
-    properties = {"attribute": attribute(), "need": need, "eased_by": ease(), "team": FLAG}
-    return named(object_schema(properties, ("attribute", "need")), "a test")
-
-
-def option() -> Schema:
-    cost = coded({"type": "integer", "minimum": 0}, "{what}: a cost is 0 or more Actions")
-    properties = {
-        "label": TEXT,
-        "if": TEXT,
-        "once": FLAG,
-        "cost": cost,
-        "goto": NUMBER,
-        "test": test(),
-        "success": outcome(),
-        "failure": outcome(),
-    }
-    return named(object_schema(properties, ("label",)), "an option of {what}")
-
-
-def choice() -> Schema:
-    properties = {"label": TEXT, "if": TEXT, "goto": NUMBER, "effects": {"$ref": "#/$defs/effects"}}
-    return named(object_schema(properties, ("label",)), "a choice of {what}")
-
-
-def paragraph() -> Schema:
-    properties = {
-        "text": TEXT,
-        "effects": {"$ref": "#/$defs/effects"},
-        "first_time": {"$ref": "#/$defs/effects"},
-        "options": listed(option()),
-        "choices": listed(choice()),
-        "goto": NUMBER,
-        "at": SLUG,
-        "once": FLAG,
-        "end": FLAG,
-    }
-    body = named(object_schema(properties), "paragraph {key}")
-    return coded(
-        {"oneOf": [TEXT, body]}, "paragraph {label} should be a mapping, not {shown}", WRONG_TYPE
-    )
-
-
-def paragraphs() -> Schema:
-    keys = {"code": BAD_VALUE, "message": "paragraphs are numbered from 1, not {value!r}"}
-    return named(
-        {**numbered({"$ref": "#/$defs/paragraph"}), "x-keys": keys}, "", "a paragraphs file"
-    )
-
 
 # The tale and its scenarios -----------------------------------------------------------
 
 
 def tale() -> Schema:
-    log = named(object_schema({"sections": listed(SLUG)}), "the campaign log")
+    log = named(object_schema({"sections": listed(NAME)}), "the campaign log")
     properties = {
         "title": TEXT,
-        "scenarios": listed(SLUG),
+        "scenarios": listed(NAME),
         "log": log,
-        "counters": listed(SLUG),
+        "counters": listed(NAME),
         "standalone": {"type": "object"},
     }
     return named(object_schema(properties, ("title", "scenarios")), "the tale", "the tale file")
@@ -165,10 +51,10 @@ def tale() -> Schema:
 
 def setup() -> Schema:
     properties = {
-        "start": SLUG,
-        "revealed": listed(SLUG),
+        "start": NAME,
+        "revealed": listed(NAME),
         "keywords": listed(keyword()),
-        "items": listed(SLUG),
+        "items": listed(NAME),
     }
     return named(object_schema(properties, ("start",)), "the setup")
 
@@ -249,8 +135,8 @@ def locations() -> Schema:
     )
     properties = {
         "name": TEXT,
-        "area": SLUG,
-        "adjacent": listed(SLUG),
+        "area": NAME,
+        "adjacent": listed(NAME),
         "scene": NUMBER,
         "tokens": map_schema(tokens),
     }
@@ -259,16 +145,18 @@ def locations() -> Schema:
 
 
 def enemy() -> Schema:
+    fought = coded(enum_schema(Attribute), "{what}: {value!r} is not an attribute{close}")
     stratagem = object_schema(
-        {"attribute": attribute(), "successes": NUMBER}, ("attribute", "successes")
+        {"attribute": fought, "successes": NUMBER}, ("attribute", "successes")
     )
     attacks = object_schema({k.value: {"type": "integer"} for k in StatusCardKind})
+    attacks = named(attacks, "the attacks of {what}")
     properties = {"name": TEXT, "wounds": NUMBER, "stratagem": stratagem, "attacks": attacks}
     return named(object_schema(properties, ("name", "wounds", "stratagem")), "enemy {key!r}")
 
 
 def encounters() -> Schema:
-    properties = {"name": TEXT, "enemy": SLUG, "defeated": NUMBER, "round_end": NUMBER}
+    properties = {"name": TEXT, "enemy": NAME, "defeated": NUMBER, "round_end": NUMBER}
     encounter = named(object_schema(properties, ("name", "enemy")), "encounter {key!r}")
     both = {"enemies": map_schema(enemy()), "encounters": map_schema(encounter)}
     return named(object_schema(both), "the encounters file", "the encounters file")
@@ -287,7 +175,7 @@ def cards() -> Schema:
         "damage": {"type": "integer"},
         "effect": {"type": "object"},
         "text": TEXT,
-        "owner": SLUG,
+        "owner": NAME,
     }
     item = named(object_schema(properties, ("name", "kind", "uses")), "item {key!r}")
     clue = named(object_schema({"name": TEXT, "text": TEXT}, ("name",)), "clue {key!r}")
@@ -301,7 +189,7 @@ def cards() -> Schema:
 
 
 def interlude() -> Schema:
-    properties = {"after": SLUG, "start": NUMBER, "paragraphs": {"$ref": "#/$defs/paragraphs"}}
+    properties = {"after": NAME, "start": NUMBER, "paragraphs": {"$ref": "#/$defs/paragraphs"}}
     return named(
         object_schema(properties, ("after", "start", "paragraphs")),
         "an interlude",

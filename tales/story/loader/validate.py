@@ -7,23 +7,8 @@ storybook schema uses (``type``, ``properties``, ``required``,
 ``minimum``, ``pattern``, ``items``, ``oneOf``/``anyOf`` and ``$ref``). A
 schema is compiled once into closures; checking a value yields every error
 at the line and column where it was written, with the loader's codes and
-wording. Vendor keywords say what JSON Schema cannot:
-
-``x-what``
-    how messages name an object: ``"paragraph {key}"``, ``"an option of {what}"``
-    (``key``: its key in the mapping holding it; ``what``: the enclosing object's name)
-``x-file``
-    how a file's top mapping is named when the file is not a mapping at all
-``x-code``, ``x-message``
-    the code and message of a value that breaks ``enum``, ``const``, ``minimum``,
-    ``pattern`` or every variant of a ``oneOf`` (fields: ``what``, ``label``,
-    ``value``, ``shown``, ``close``: the "did you mean" of an enum)
-``x-keys``
-    ``{"code", "message"}`` for a key of a map that no pattern admits
-``x-number-keys``
-    the keys are whole numbers of at least 1 (YAML reads ``14:`` as a number)
-``x-registry``
-    an array whose items a registry checks (effects): only the type is checked here
+wording; vendor keywords (``x-what``, ``x-code``...) say what JSON Schema
+cannot, and docs/storybook.md lists them.
 """
 
 from __future__ import annotations
@@ -156,9 +141,10 @@ class Compiler:
         ]
         required = tuple(node.get("required", ()))
         closed = node.get("additionalProperties") is False
-        noun, file = node.get("x-what"), node.get("x-file")
+        noun = node.get("x-what")
         number_keys = bool(node.get("x-number-keys"))
         keys = node.get("x-keys")
+        not_mapping = _not_mapping(node)
 
         def unknown(value: dict[Any, Any], key: Any, me: str, out: Out) -> None:
             if keys:
@@ -182,24 +168,9 @@ class Compiler:
         ) -> None:
             me = noun.format(key=key, what=what) if noun else what
             if not isinstance(value, dict):
-                if parent is None:
-                    out(
-                        (1, 1),
-                        WRONG_TYPE,
-                        f"{file or me} should be a mapping, not {describe(value)}",
-                    )
-                elif noun:
-                    out(
-                        where(parent, key),
-                        WRONG_TYPE,
-                        f"{me} should be a mapping, not {describe(value)}",
-                    )
-                else:
-                    out(
-                        where(parent, key),
-                        WRONG_TYPE,
-                        _wrong_type(what, _label(parent, key, label), "a mapping", value),
-                    )
+                out(
+                    where(parent, key), WRONG_TYPE, not_mapping(value, parent, key, what, me, label)
+                )
                 return
             for name in required:
                 if name not in value:
@@ -262,6 +233,21 @@ class Compiler:
                     return
 
         return check
+
+
+def _not_mapping(node: Schema) -> Callable[[Any, Any, Any, str, str, str | None], str]:
+    """How an object that is not a mapping is reported: a file by its
+    ``x-file`` name, a named object by its name, a field by its key."""
+    file, noun = node.get("x-file"), node.get("x-what")
+
+    def say(value: Any, parent: Any, key: Any, what: str, me: str, label: str | None) -> str:
+        if parent is None:
+            return f"{file or me} should be a mapping, not {describe(value)}"
+        if noun:
+            return f"{me} should be a mapping, not {describe(value)}"
+        return _wrong_type(what, _label(parent, key, label), "a mapping", value)
+
+    return say
 
 
 def _value_tests(node: Schema) -> list[tuple[Callable[[Any], bool], str]]:
