@@ -81,8 +81,10 @@ def test_effects_are_left_to_the_effect_registry() -> None:
 
 
 def test_a_file_that_is_not_a_mapping() -> None:
-    assert check("scenario", "- a\n- b\n") == [
-        (1, 1, "E102", "the scenario file should be a mapping, not a list")
+    assert check("tale", "- a\n- b\n") == [
+        (1, 1, "E102", "the tale file should be a mapping, not a list"),
+        (1, 1, "E101", "the tale lacks 'title'"),
+        (1, 1, "E101", "the tale lacks 'scenarios'"),
     ]
 
 

@@ -158,8 +158,8 @@ class Compiler:
                 out(position(value, key), UNKNOWN_KEY, f"{me} has no field {key!r}{hint}")
 
         def admits(key: Any) -> Check | None:
-            if number_keys and not (is_kind(key, int) and key >= 1):
-                return None
+            if number_keys:  # a whole number from 1 is what the pattern spells
+                return patterns[0][1] if is_kind(key, int) and key >= 1 else None
             text = str(key)
             return next((c for p, c in patterns if p.search(text)), None)
 
@@ -168,10 +168,11 @@ class Compiler:
         ) -> None:
             me = noun.format(key=key, what=what) if noun else what
             if not isinstance(value, dict):
-                out(
-                    where(parent, key), WRONG_TYPE, not_mapping(value, parent, key, what, me, label)
-                )
-                return
+                said = not_mapping(value, parent, key, what, me, label)
+                out(where(parent, key), WRONG_TYPE, said)
+                if parent is not None:
+                    return
+                value = {}  # a file that is no mapping lacks what its mapping needs
             for name in required:
                 if name not in value:
                     out(position(value, None), MISSING_KEY, f"{me} lacks {name!r}")
