@@ -80,7 +80,9 @@ class Context:
         self.problems.append(Problem(where.path, where.line, where.col, code, message))
 
 
-# Lenient accessors: the schema has reported a value of the wrong shape ------------------
+# Lenient accessors: the schema has reported a value of the wrong shape. They read
+# through dict's own methods: ruamel's mapping overrides them in Python, slowly, and
+# raises inside for every absent key (merged ``<<`` keys are in the dict all the same).
 
 
 def is_whole(value: Any) -> TypeGuard[int]:
@@ -90,26 +92,26 @@ def is_whole(value: Any) -> TypeGuard[int]:
 
 
 def whole(node: Any, key: str) -> int | None:
-    value = node.get(key) if isinstance(node, dict) else None
+    value = dict.get(node, key) if isinstance(node, dict) else None
     return int(value) if is_whole(value) else None
 
 
 def text(node: Any, key: str) -> str | None:
-    value = node.get(key) if isinstance(node, dict) else None
+    value = dict.get(node, key) if isinstance(node, dict) else None
     return value if isinstance(value, str) else None
 
 
 def flag(node: Any, key: str) -> bool:
-    return isinstance(node, dict) and node.get(key) is True
+    return isinstance(node, dict) and dict.get(node, key) is True
 
 
 def mapping(node: Any, key: str) -> dict[Any, Any]:
-    value = node.get(key) if isinstance(node, dict) else None
+    value = dict.get(node, key) if isinstance(node, dict) else None
     return value if isinstance(value, dict) else {}
 
 
 def listing(node: Any, key: str) -> list[Any]:
-    value = node.get(key) if isinstance(node, dict) else None
+    value = dict.get(node, key) if isinstance(node, dict) else None
     return value if isinstance(value, list) else []
 
 

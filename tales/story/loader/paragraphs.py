@@ -187,20 +187,30 @@ def expression(
     context: Context, reader: Reader, node: dict[Any, Any], key: Any, *, template: bool
 ) -> None:
     """Check a condition or text with Jinja and note every name it asks about."""
-    source, where = node[key], context.at(reader, node, key)
+    source = node[key]
     analysis = analyse(source, template=template)
+    if not analysis.calls and not analysis.problems:
+        return  # plain prose, the most common text by far
+    where = context.at(reader, node, key)
     for line, message in analysis.problems:  # at Jinja's line, with the line printed under
         at, shown = reader.in_text(node, key, line), source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
-    refs.keywords += [(word, where) for word in analysis.arguments("keyword")]
-    refs.paragraphs += [(int(n), where) for n in analysis.arguments("visited") if n.isdecimal()]
-    for kind in ("item", "clue", "objective"):
-        refs.cards += [(kind, slug, where) for slug in analysis.arguments(kind)]
-    places = analysis.arguments("revealed") + analysis.arguments("location_token")
-    refs.locations += [(slug, where) for slug in places]
-    refs.logs += [(section, where) for section in analysis.arguments("log")]
-    refs.counters += [(name, where) for name in analysis.arguments("counter")]
+    for function, position, argument in analysis.calls:
+        if position != 0:
+            continue
+        if function == "keyword":
+            refs.keywords.append((argument, where))
+        elif function == "visited" and argument.isdecimal():
+            refs.paragraphs.append((int(argument), where))
+        elif function in ("item", "clue", "objective"):
+            refs.cards.append((function, argument, where))
+        elif function in ("revealed", "location_token"):
+            refs.locations.append((argument, where))
+        elif function == "log":
+            refs.logs.append((argument, where))
+        elif function == "counter":
+            refs.counters.append((argument, where))
 
 
 def _test(context: Context, reader: Reader, node: dict[Any, Any]) -> TestDef | None:

@@ -174,9 +174,9 @@ class Compiler:
                     return
                 value = {}  # a file that is no mapping lacks what its mapping needs
             for name in required:
-                if name not in value:
+                if not dict.__contains__(value, name):
                     out(position(value, None), MISSING_KEY, f"{me} lacks {name!r}")
-            for name, child in value.items():
+            for name, child in dict.items(value):  # dict's own: ruamel's is slow
                 sub = properties.get(name) if isinstance(name, str) else None
                 if sub is None and patterns:
                     sub = admits(name)
