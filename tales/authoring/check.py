@@ -17,12 +17,8 @@ from tales.errors import StoryExpressionError
 from tales.problems import Problem
 from tales.story.conditions import FUNCTIONS, called_with, evaluate
 from tales.story.effects import kind_of
+from tales.story.loader.codes import GOTO_LOOP, NOWHERE_TO_STAND, UNREACHABLE, UNUSED
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
-
-UNREACHABLE = "W301"
-UNUSED = "W302"
-GOTO_LOOP = "E211"
-NOWHERE_TO_STAND = "E212"
 
 # Facts an author's condition can ask about, by the function that asks.
 _FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")

@@ -1,0 +1,59 @@
+"""Every check code of ``tales``, each with its one-line meaning.
+
+The loader, the schema's ``x-code`` annotations and ``tales check`` name their
+codes from here, and docs/storybook.md has one row per code (a test holds
+them to it). E0xx: reading YAML; E1xx: the shape of a file; E2xx: the story's
+structure and references; W3xx: warnings from the story graph.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    "E001": "a file that cannot be read",
+    "E002": "YAML syntax (also a character YAML cannot hold, or nesting too deep)",
+    "E003": "a YAML tag: content is data, never code",
+    "E101": "a required field is missing",
+    "E102": "a field of the wrong type",
+    "E103": 'a field that does not exist (with a "did you mean")',
+    "E104": "a value out of range or misspelt",
+    "E110": "no investigator files in the core components",
+    "E201": "a paragraph number written twice",
+    "E202": "a reference to a paragraph that does not exist",
+    "E203": "a location that does not exist",
+    "E204": "an item, clue, objective, encounter or enemy that does not exist",
+    "E205": "a keyword that is not on the scenario's Keyword sheet",
+    "E206": "a condition or text with a Jinja error or a name outside the vocabulary",
+    "E207": "an effect that is not in the vocabulary, or a bad value",
+    "E208": "a test without a success outcome, or an option that leads nowhere",
+    "E209": "a campaign log section or counter the tale does not declare",
+    "E210": "a scenario folder, preset or interlude that names no scenario",
+    "E211": "paragraphs that read each other in a circle with no decision between",
+    "E212": "options read where nobody stands (give them `at:`, or make them `choices`)",
+    "E213": "an interlude using what needs a scenario in play",
+    "W301": "a paragraph that can never be read, given the conditions that gate it",
+    "W302": "a keyword, item, clue, objective, location or encounter never used",
+}
+
+UNREADABLE = "E001"
+YAML_SYNTAX = "E002"
+YAML_TAG = "E003"
+MISSING_KEY = "E101"
+WRONG_TYPE = "E102"
+UNKNOWN_KEY = "E103"
+BAD_VALUE = "E104"
+NO_INVESTIGATORS = "E110"
+DUPLICATE = "E201"
+NO_PARAGRAPH = "E202"
+NO_LOCATION = "E203"
+NO_CARD = "E204"
+NO_KEYWORD = "E205"
+BAD_EXPRESSION = "E206"
+BAD_EFFECT = "E207"
+NO_OUTCOME = "E208"
+NO_LOG = "E209"
+NO_PLACE = "E210"
+GOTO_LOOP = "E211"
+NOWHERE_TO_STAND = "E212"
+NOT_IN_INTERLUDE = "E213"
+UNREACHABLE = "W301"
+UNUSED = "W302"

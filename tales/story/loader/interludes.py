@@ -1,0 +1,96 @@
+"""Interludes: ``interludes/*.yaml``, paragraphs read between two scenarios.
+
+With no table in play, they may use only the campaign log, counters and
+choices: options, places and effects that need a scenario are refused
+(E213), as is an interlude after a scenario the tale does not have.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tales.problems import Problem, did_you_mean
+from tales.story.conditions import analyse
+from tales.story.effects import KINDS
+from tales.story.loader.codes import NO_PLACE, NOT_IN_INTERLUDE
+from tales.story.loader.context import Context, mapping, read_checked, text, whole
+from tales.story.loader.paragraphs import numbered
+from tales.story.loader.references import check_log_refs, check_paragraph_refs
+from tales.story.model import Interlude, Paragraph
+from tales.story.reader import Reader
+
+INTERLUDE_EFFECTS = frozenset(name for name, kind in KINDS.items() if kind.interlude)
+INTERLUDE_NAMES = frozenset({"log", "counter", "visited"})
+
+
+def load_interludes(
+    root: Path,
+    problems: list[Problem],
+    sections: tuple[str, ...],
+    counters: tuple[str, ...],
+    order: list[str],
+    fast: bool,
+) -> dict[str, Interlude]:
+    folder = root / "interludes"
+    interludes: dict[str, Interlude] = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        context = Context(folder, problems, sections, counters, fast)
+        interlude = _interlude(context, Reader(path, problems, fast=fast), order)
+        if interlude is not None:
+            interludes[path.stem] = interlude
+    return interludes
+
+
+def _interlude(context: Context, reader: Reader, order: list[str]) -> Interlude | None:
+    data = read_checked(reader, "interlude")
+    if data is None:
+        return None
+    after = text(data, "after")
+    if after is not None and after not in order:
+        context.error(
+            context.at(reader, data, "after"),
+            NO_PLACE,
+            f"an interlude after {after!r}, which is not a scenario of this tale"
+            f"{did_you_mean(after, order)}",
+        )
+    start = whole(data, "start")
+    paragraphs = dict(numbered(context, reader, mapping(data, "paragraphs")))
+    for paragraph in paragraphs.values():
+        _check_paragraph(context, paragraph)
+    if start is not None:
+        context.refs.paragraphs.append((start, context.at(reader, data, "start")))
+    check_paragraph_refs(context, paragraphs, "the interlude")
+    check_log_refs(context)
+    if after is None or start is None:
+        return None
+    return Interlude(reader.path.stem, after, start, paragraphs)
+
+
+def _check_paragraph(context: Context, paragraph: Paragraph) -> None:
+    """Nothing in an interlude paragraph may need a scenario in play."""
+    if paragraph.options or paragraph.at:
+        context.error(
+            paragraph.where,
+            NOT_IN_INTERLUDE,
+            f"paragraph {paragraph.number} is in an interlude, where nobody stands anywhere: "
+            "offer 'choices', not 'options'",
+        )
+    outcomes = (e for c in paragraph.choices for e in c.outcome.effects)
+    for effect in (*paragraph.effects, *paragraph.first_time, *outcomes):
+        if effect.kind not in INTERLUDE_EFFECTS:
+            context.error(
+                effect.where,
+                NOT_IN_INTERLUDE,
+                f"{effect.kind!r} needs a scenario in play; an interlude may use "
+                f"{', '.join(sorted(INTERLUDE_EFFECTS))}",
+            )
+    sources = [(paragraph.text, True)]
+    sources += [(c.condition, False) for c in paragraph.choices if c.condition]
+    for source, template in sources:
+        for name in sorted(analyse(source, template=template).names - INTERLUDE_NAMES):
+            context.error(
+                paragraph.where,
+                NOT_IN_INTERLUDE,
+                f"{name!r} needs a scenario in play; an interlude may ask "
+                f"{', '.join(sorted(INTERLUDE_NAMES))}",
+            )

@@ -1,0 +1,132 @@
+"""One scenario folder: its scenario.yaml (introduction, setup, Keyword
+sheet, Event board, exploration table, endings), then its components and
+paragraphs, then every reference checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tales.problems import Problem
+from tales.rules.scenario import ExplorationTable, Scenario
+from tales.story.loader.board import load_board
+from tales.story.loader.components import load_cards, load_encounters, load_locations
+from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
+from tales.story.loader.paragraphs import load_paragraphs
+from tales.story.loader.references import Known, check_refs
+from tales.story.model import Rate, ScenarioBook
+from tales.story.reader import Reader
+
+
+@dataclass(frozen=True)
+class Setup:
+    start: str | None
+    revealed: tuple[str, ...]
+    keywords: tuple[str, ...]
+    items: tuple[str, ...]
+
+
+def load_scenario(
+    folder: Path,
+    problems: list[Problem],
+    sections: tuple[str, ...],
+    counters: tuple[str, ...],
+    fast: bool,
+) -> ScenarioBook | None:
+    """The scenario in ``folder``, or None when it cannot be built."""
+    context = Context(folder, problems, sections, counters, fast)
+    reader, data = context.read("scenario.yaml", "scenario")
+    introduction = whole(data, "introduction")
+    if introduction is not None:
+        context.refs.paragraphs.append((introduction, context.at(reader, data, "introduction")))
+    keywords = tuple(words(data, "keywords"))
+    context.where["keywords"] = context.at(reader, data, "keywords")
+    setup = _setup(context, reader, mapping(data, "setup"))
+    board = load_board(context, reader, mapping(data, "event_board"))
+    exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
+    endings = _endings(context, reader, data)
+    locations = load_locations(context)
+    encounters = load_encounters(context)
+    items, clues, objectives = load_cards(context)
+    paragraphs = load_paragraphs(context)
+    known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
+    check_refs(context, known)
+    start = setup.start
+    if introduction is None or start is None or board is None or start not in locations:
+        return None
+    title = text(data, "title") or folder.name
+    scenario = Scenario(
+        folder.name,
+        title,
+        locations,
+        start,
+        frozenset(setup.revealed),
+        board,
+        encounters,
+        items,
+        exploration,
+    )
+    ending_set = sorted({*endings, *(n for n, p in paragraphs.items() if p.end)})
+    return ScenarioBook(
+        folder.name,
+        scenario,
+        introduction,
+        paragraphs,
+        keywords,
+        setup.keywords,
+        clues,
+        objectives,
+        rates,
+        tuple(ending_set),
+        dict(context.where),
+        setup.items,
+        dict(context.location_tokens),
+    )
+
+
+def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:
+    """Where the team starts, what is revealed, marked and carried."""
+    refs = context.refs
+    noted: dict[str, list[str]] = {"items": [], "revealed": [], "keywords": []}
+    for key, values in noted.items():
+        for index, value in enumerate(listing(setup, key)):
+            if isinstance(value, str):
+                values.append(value)
+                where = context.at_item(reader, setup[key], index)
+                if key == "items":
+                    refs.cards.append(("item", value, where))
+                elif key == "revealed":
+                    refs.locations.append((value, where))
+                else:
+                    refs.keywords.append((value, where))
+    start = text(setup, "start")
+    if start is not None:
+        refs.locations.append((start, context.at(reader, setup, "start")))
+    return Setup(start, tuple(noted["revealed"]), tuple(noted["keywords"]), tuple(noted["items"]))
+
+
+def _exploration(
+    context: Context, reader: Reader, table: dict[Any, Any]
+) -> tuple[ExplorationTable, tuple[Rate, ...]]:
+    points = mapping(table, "points")
+    rates: list[Rate] = []
+    listed = listing(table, "rates")
+    for index, entry in enumerate(listed):
+        start, read = whole(entry, "from"), whole(entry, "read")
+        if start is not None and read is not None:
+            rates.append(Rate(start, read))
+            context.refs.paragraphs.append((read, context.at_item(reader, listed, index)))
+    full = whole(table, "full") or 100
+    scored = {str(k): int(v) for k, v in points.items() if is_whole(v)}
+    return ExplorationTable(scored, full), tuple(sorted(rates, key=lambda r: r.start))
+
+
+def _endings(context: Context, reader: Reader, data: dict[Any, Any]) -> list[int]:
+    endings = []
+    listed = listing(data, "endings")
+    for index, number in enumerate(listed):
+        if is_whole(number):
+            endings.append(int(number))
+            context.refs.paragraphs.append((int(number), context.at_item(reader, listed, index)))
+    return endings

@@ -1,0 +1,124 @@
+"""The tale file: its title, scenarios in order, campaign log sections,
+counters and standalone presets; then each scenario and interlude."""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from tales.problems import Problem, did_you_mean
+from tales.story.loader.codes import BAD_VALUE, NO_PLACE
+from tales.story.loader.context import listing, mapping, read_checked, text, words
+from tales.story.loader.interludes import load_interludes
+from tales.story.loader.scenario import load_scenario
+from tales.story.model import ScenarioBook, Tale
+from tales.story.reader import Reader
+
+
+def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Problem]]:
+    """The tale in ``root`` and every problem found; the tale is ``None``
+    when any problem is an error. ``fast`` skips positions (see
+    :func:`tales.story.yamlio.read_yaml`)."""
+    with gc_paused():
+        return _load_tale(root, fast)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Loading builds many objects and no garbage cycles; the cyclic
+    collector would only rescan them again and again (a large tale loaded
+    several times slower than linear)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def content_hash(root: Path) -> str:
+    """A hash of every YAML file of a tale, by relative path and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
+    problems: list[Problem] = []
+    reader = Reader(root / "tale.yaml", problems, fast=fast)
+    data = read_checked(reader, "tale") or {}
+    order = [str(name) for name in listing(data, "scenarios")]
+    sections = tuple(words(mapping(data, "log"), "sections"))
+    counters = tuple(words(data, "counters"))
+    books = _scenarios(reader, data, problems, sections, counters, fast)
+    standalone = _presets(reader, mapping(data, "standalone"), order)
+    interludes = load_interludes(root, problems, sections, counters, order, fast)
+    problems = sorted(dict.fromkeys(problems))  # a card checked by two readers says it once
+    tale = Tale(
+        root.name,
+        text(data, "title") or root.name,
+        books,
+        sections,
+        counters,
+        standalone,
+        content_hash(root),
+        interludes,
+    )
+    if any(p.severity == "error" for p in problems) or len(books) != len(order):
+        return None, problems
+    return tale, problems
+
+
+def _scenarios(
+    reader: Reader,
+    data: dict[Any, Any],
+    problems: list[Problem],
+    sections: tuple[str, ...],
+    counters: tuple[str, ...],
+    fast: bool,
+) -> dict[str, ScenarioBook]:
+    """Each scenario the tale lists, from its folder beside the tale file."""
+    books: dict[str, ScenarioBook] = {}
+    listed = listing(data, "scenarios")
+    for index, name in enumerate(listed):
+        folder = reader.path.parent / str(name)
+        if not (folder / "scenario.yaml").is_file():
+            reader.error(
+                reader.at_item(listed, index),
+                NO_PLACE,
+                f"scenario {name!r} has no folder with a scenario.yaml",
+            )
+            continue
+        book = load_scenario(folder, problems, sections, counters, fast)
+        if book is not None:
+            books[str(name)] = book
+    return books
+
+
+def _presets(
+    reader: Reader, standalone: dict[Any, Any], order: list[str]
+) -> dict[str, dict[str, object]]:
+    """The log and counters each scenario starts with when played alone."""
+    for name, preset in standalone.items():
+        if not isinstance(preset, dict):
+            reader.error(
+                reader.at(standalone, name),
+                BAD_VALUE,
+                f"the standalone preset for {name!r} is a mapping of log and counters",
+            )
+        elif name not in order:
+            reader.error(
+                reader.at(standalone, name),
+                NO_PLACE,
+                f"standalone preset for {name!r}, which is not a scenario of this tale"
+                f"{did_you_mean(str(name), order)}",
+            )
+    return {str(k): dict(v) for k, v in standalone.items() if isinstance(v, dict)}
