@@ -87,6 +87,16 @@ class Terminal:
                 raise AssertionError(f"never shown: {missing}\n--- screen ---\n{self.since}")
         return self.since
 
+    def wait_for_in_order(self, *words: str) -> str:
+        """Read until the words are on screen since the last keys, each after
+        the one before: a prompt redrawn while keys are echoed must not count
+        as the prompt that follows what those keys did."""
+        deadline = time.monotonic() + WAIT
+        while not _in_order(self.since, words):
+            if not self.read() or time.monotonic() > deadline:
+                raise AssertionError(f"never shown in order: {words}\n--- screen ---\n{self.since}")
+        return self.since
+
     def type(self, keys: str) -> None:
         self.mark = len(self.text)
         self.child.send(keys)
@@ -103,6 +113,16 @@ class Terminal:
     def kill(self) -> None:
         if self.child.isalive():
             self.child.terminate(force=True)
+
+
+def _in_order(text: str, words: tuple[str, ...]) -> bool:
+    at = 0
+    for word in words:
+        found = text.find(word, at)
+        if found < 0:
+            return False
+        at = found + len(word)
+    return True
 
 
 @pytest.fixture
@@ -152,7 +172,7 @@ def test_ctrl_d_then_no_goes_on_in_a_real_terminal(terminals: list[Terminal]) ->
     terminals.append(term)
     term.wait_for("7. End the round", PROMPT)
     term.type("sta\x03")  # Ctrl-C drops the half-typed line
-    term.wait_for("Round 1: what does the team do?", PROMPT)
+    term.wait_for_in_order("Round 1: what does the team do?", PROMPT)
     term.type("\x04")
     term.wait_for("Leave the game? [y/N]")
     term.type("n\r")
@@ -173,9 +193,9 @@ def test_no_color_in_a_real_terminal_writes_no_colour(terminals: list[Terminal])
     terminals.append(term)
     term.wait_for("7. End the round", PROMPT)
     term.type("zzz\r")
-    term.wait_for("neither an option number nor a command", PROMPT)
-    term.type("hel\x03")
-    term.wait_for(PROMPT)
+    term.wait_for_in_order("neither an option number nor a command", PROMPT)
+    term.type("hel\x03")  # the options are listed again under a fresh prompt
+    term.wait_for_in_order("Round 1: what does the team do?", PROMPT)
     term.type("\x04")
     term.wait_for("[y/N]")
     term.type("y\r")
@@ -189,9 +209,9 @@ def test_plain_in_a_real_terminal_writes_no_colour(terminals: list[Terminal]) ->
     terminals.append(term)
     term.wait_for("7. End the round", PROMPT)
     term.type("zzz\r")
-    term.wait_for("neither an option number nor a command", PROMPT)
-    term.type("hel\x03")
-    term.wait_for(PROMPT)
+    term.wait_for_in_order("neither an option number nor a command", PROMPT)
+    term.type("hel\x03")  # the options are listed again under a fresh prompt
+    term.wait_for_in_order("Round 1: what does the team do?", PROMPT)
     term.type("\x04")
     term.wait_for("[y/N]")
     term.type("y\r")
@@ -205,7 +225,7 @@ def test_colours_are_seen_without_plain(terminals: list[Terminal]) -> None:
     terminals.append(term)
     term.wait_for("7. End the round", PROMPT)
     term.type("zzz\r")
-    term.wait_for("neither an option number nor a command", PROMPT)
+    term.wait_for_in_order("neither an option number nor a command", PROMPT)
     term.type("\x04")
     term.wait_for("[y/N]")
     term.type("y\r")
