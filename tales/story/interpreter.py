@@ -81,6 +81,7 @@ class Book:
         self.continues_campaign = False
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
+        self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
 
     # The Story protocol -------------------------------------------------------------
@@ -153,10 +154,19 @@ class Book:
                 return
         yield from self.follow(table, option.success if passed else option.failure, inv)
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
-        """A paragraph the rules call for (Event board, death, encounter)."""
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
+        """A paragraph the rules call for (Event board, death, encounter); an
+        encounter's own (``at`` its location) speaks to those there: "Status
+        cards inflicted by the enemy affect all Investigators present"."""
         self._reads = 0
-        yield from self.read_as(table, paragraph, self._actor(table, None))
+        if at is None:
+            yield from self.read_as(table, paragraph, self._actor(table, None))
+            return
+        self._at = at
+        try:
+            yield from self.read_as(table, paragraph, self._facing(table, at), place=at)
+        finally:
+            self._at = None
 
     def round_ended(self, table: Table) -> None:
         # A storybook test may be tried once a round: last round's tries are spent.
@@ -350,7 +360,7 @@ class Book:
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            "here": actor.location if actor and actor.location else "",
+            "here": actor.location if actor and actor.location else (self._at or ""),
             "actor": actor.name if actor else "",
             "round": table.round,
             "time": table.time,
@@ -368,9 +378,12 @@ class Book:
     def _actor(self, table: Table, actor: Investigator | None) -> Investigator | None:
         """With no one acting (an Event board or death narrative), ``actor``
         means whoever acted last, else the first living player (ruling
-        ``actorless-narratives``)."""
+        ``actorless-narratives``); an encounter's narrative never reaches
+        past its own location."""
         if actor is not None and actor.active:
             return actor
+        if self._at is not None:
+            return self._facing(table, self._at)
         last = table.investigators.get(self.state.last_actor or "")
         if last is not None and last.active:
             return last
@@ -401,10 +414,18 @@ class Book:
         if then is not None:
             yield from then
 
+    def _facing(self, table: Table, at: str) -> Investigator | None:
+        """ "You" in the narrative of the encounter at ``at``: the last actor if there."""
+        here = [p for p in table.players() if p.location == at]
+        last = [p for p in here if p.slug == self.state.last_actor]
+        return next(iter(last or here), None)
+
     def _encounter_place(self, table: Table, doer: Investigator | None) -> str | None:
-        """The encounter an effect means: the one where the actor stands, or,
-        read with no one acting (an encounter's own narrative), the only one
-        in play (ruling ``actorless-narratives``)."""
+        """The encounter an effect means: in an encounter's own narrative,
+        that encounter; else the one where the actor stands, or, with no one
+        acting, the only one in play (ruling ``actorless-narratives``)."""
+        if self._at is not None:
+            return self._at if self._at in table.encounters else None
         if doer is not None and doer.location in table.encounters:
             return doer.location
         if len(table.encounters) == 1:

@@ -422,6 +422,32 @@ def test_changing_weapons_in_an_encounter_costs_one_action(core: Core) -> None:
     assert arthur.discard == [card]
 
 
+def test_a_weapon_handed_over_during_an_encounter_costs_an_action_to_equip(core: Core) -> None:
+    """ "Exchanging Items or Weapons ... counts as a free Activity. You may also equip
+    any Weapon from your Backpack for free -- unless you are currently in an
+    Encounter" -- "If you decide to change weapons during Encounter, you must spend
+    1 Action". The exchange stays free; the weapon waits in the backpack, and taking
+    it in hand costs the Action equipping one's own would."""
+    table = full_team(core)
+    ezra, sarah = table.investigator(EZRA), table.investigator(SARAH)
+    start_encounter(table, table.scenario.encounters["wrecker"], "pier")  # type: ignore[union-attr]
+    table.sink.take()
+    engine = act(table, f"give:{EZRA}:{SARAH}:hatchet")
+    assert engine.finished, "the exchange itself is free"
+    assert engine.opening_events == (ItemMoved(SARAH, "hatchet", BACKPACK, EZRA),)
+    assert f"combat:{SARAH}:hatchet" not in option_ids(table), "not in hand for nothing"
+    assert f"equip:{SARAH}:hatchet" not in option_ids(table), "no card to pay with"
+
+    card = actions(sarah, 1)[0]
+    engine = act(table, f"equip:{SARAH}:hatchet")
+    events = engine.apply(f"pay:{card.id}")
+    assert events == (
+        ActionsPaid(SARAH, (card.id,), (), "Change weapons"),
+        ItemMoved(SARAH, "hatchet", HAND),
+    )
+    assert f"combat:{SARAH}:hatchet" in option_ids(table)
+
+
 def test_items_change_hands_only_at_the_same_location(core: Core) -> None:
     """ "Exchanging Items or Weapons with other Investigators is only allowed if you
     are in the same location, and it counts as a free Activity." """

@@ -77,7 +77,7 @@ class ScriptedStory(NoStory):
         yield from self.activities[name](table)
         self.log.append(f"{name} text")
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator
