@@ -64,6 +64,7 @@ def _definitions() -> Schema:
             "label": {"type": "string"},
             "if": {"type": "string"},
             "once": {"type": "boolean"},
+            "repeat": {"type": "boolean"},
             "cost": {"type": "integer", "minimum": 0},
             "goto": _NUMBER,
             "test": test,

@@ -30,6 +30,7 @@ from tales.rules.teamtests import team_test
 from tales.rules.terms import EventSymbol
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
+from tales.story.menu import describe, lasting, meets_again
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
@@ -98,9 +99,7 @@ class Book:
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
                     options.append(
-                        StoryOption(
-                            inv.slug, scene, index, label=f"{inv.name}: {_describe(option)}"
-                        )
+                        StoryOption(inv.slug, scene, index, label=f"{inv.name}: {describe(option)}")
                     )
         return options
 
@@ -134,13 +133,12 @@ class Book:
             yield from pay_actions(table, inv, option.cost, option.label, companions=True)
         ):
             return
-        if option.once:
+        if option.once or (option.test is None and lasting(self.book, option, option.goto)):
             self.state.taken.add((scene, index))
-        if option.test is not None:
-            self.state.tried[(scene, index, inv.slug)] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
+        self.state.tried[(scene, index, inv.slug)] = table.round
         test = option.test
         spec = TestSpec(test.attribute, test.need, test.ease)
         if test.team:
@@ -152,6 +150,8 @@ class Book:
             yield from settle(table, self)  # the clock interrupts: read what the test called for
             if table.ended:
                 return
+        if passed and lasting(self.book, option, option.success.goto if option.success else None):
+            self.state.taken.add((scene, index))  # a success's effects happen once
         yield from self.follow(table, option.success if passed else option.failure, inv)
 
     def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
@@ -301,6 +301,8 @@ class Book:
         if not inv.active or self.state.scenes.get(inv.location or "") != scene:
             return False
         if (scene, index) in self.state.taken:
+            return False
+        if meets_again(self.book, table, inv, option):
             return False
         if (
             option.test is not None
@@ -487,13 +489,3 @@ def play(table: Table, book: Book) -> Proc[str]:
     """A whole scenario: the introduction, then rounds until it ends."""
     yield from book.begin(table)
     return (yield from play_scenario(table, book))
-
-
-def _describe(option: OptionDef) -> str:
-    parts = [option.label]
-    if option.cost:
-        parts.append(f"{option.cost} Action{'s' if option.cost > 1 else ''}")
-    if option.test:
-        team = "team " if option.test.team else ""
-        parts.append(f"{team}{option.test.attribute} test, {option.test.need} needed")
-    return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")

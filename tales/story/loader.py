@@ -69,7 +69,7 @@ _PARAGRAPH_KEYS = (
     "once",
     "end",
 )
-_OPTION_KEYS = ("label", "if", "once", "cost", "goto", "test", "success", "failure")
+_OPTION_KEYS = (*("label", "if", "once", "repeat", "cost", "goto", "test", "success", "failure"),)
 _CHOICE_KEYS = ("label", "if", "goto", "effects")
 _TEST_KEYS = ("attribute", "need", "eased_by", "team")
 _OUTCOME_KEYS = ("goto", "effects")
@@ -774,7 +774,10 @@ class _ScenarioLoader:
         if label is None:
             return None
         once = bool(reader.get(node, "once", bool, what=what, required=False))
-        return OptionDef(label, condition, once, cost, goto, test, success, failure, where)
+        repeat = bool(reader.get(node, "repeat", bool, what=what, required=False))
+        return OptionDef(
+            label, condition, once, cost, goto, test, success, failure, where, repeat=repeat
+        )
 
     def _choice(
         self, reader: Reader, listed: list[Any], index: int, owner: str
