@@ -32,6 +32,7 @@ from tales.rules.options import (
     Rest,
     Roll,
     Stratagem,
+    UseAbility,
     UseItem,
 )
 from tales.rules.table import Table
@@ -71,7 +72,9 @@ def sensible_policy(
         return _activity(decision, table, book, rng)
     # Elsewhere (paying, drawing, choices...): never back out of what was begun.
     options = decision.options
-    return rng.choice([o for o in options if not isinstance(o, Back)] or list(options))
+    # Nor spend ENERGY on an ability offered "at any time" beside the question.
+    kept = [o for o in options if not isinstance(o, Back | UseAbility)]
+    return rng.choice(kept or list(options))
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}

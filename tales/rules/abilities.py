@@ -14,7 +14,7 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
 from tales.rules.investigators import Investigator
-from tales.rules.options import CancelDie, TakeCard, UseAbility
+from tales.rules.options import CancelDie, Option, TakeCard, UseAbility
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import StatusToken, Track
@@ -129,6 +129,21 @@ def ability_options(table: Table, state: TestState | None = None) -> list[UseAbi
             if _refusal(table, user, target, state, reach) is None
         ]
     return options
+
+
+def ask_at_any_time(
+    table: Table, who: str | None, kind: DecisionKind, prompt: str, options: tuple[Option, ...]
+) -> Proc[Option]:
+    """Ask a question with the abilities usable now offered beside its
+    options: "You may activate your Ability at any time, as long as you have
+    the required amount of ENERGY" -- while drawing, at a story choice, when
+    keeping cards. An ability used, the question is asked again."""
+    while True:
+        choice = yield Decision(who, kind, prompt, (*options, *ability_options(table)))
+        if not isinstance(choice, UseAbility):
+            return choice
+        user, target = table.investigator(choice.user), table.investigator(choice.target)
+        yield from use_ability(table, user, target)
 
 
 def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:

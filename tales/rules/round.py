@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from tales.errors import RulesError
-from tales.rules.abilities import ability_options, use_ability
+from tales.rules.abilities import ability_options, ask_at_any_time, use_ability
 from tales.rules.activities import (
     RUN_COST,
     can_pay,
@@ -294,7 +294,8 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     while inv.hand:
         options: list[Option] = [KeepCards(label=f"Keep the {len(inv.hand)} cards left in hand")]
         options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
-        choice = yield Decision(
+        choice = yield from ask_at_any_time(
+            table,
             inv.slug,
             DecisionKind.KEEP_CARDS,
             f"{inv.name}: keep cards for the next round?",

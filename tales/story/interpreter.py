@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
+from tales.rules.abilities import ask_at_any_time
 from tales.rules.activities import action_budget, gain_item, pay_actions
-from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.events import Event
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -247,8 +248,8 @@ class Book:
             table.emit(StoryDeadEnd(paragraph.number))
             return Outcome()
         options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
-        choice = yield Decision(
-            None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
+        choice = yield from ask_at_any_time(
+            table, None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
         )
         self._reads = 0
         assert isinstance(choice, StoryChoice)  # the only options offered

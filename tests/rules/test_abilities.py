@@ -6,7 +6,9 @@ import pytest
 
 from tales.errors import RulesError
 from tales.rules.abilities import ability_options, can_use_ability, use_ability, verify_ability
+from tales.rules.drawing import draw_up_to
 from tales.rules.events import TestResolved
+from tales.rules.round import keep_cards
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_status_card
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken
@@ -276,3 +278,29 @@ def test_next_test_abilities_are_not_listed_after_the_roll(core, investigator, e
     assert f"ability:{investigator}:{investigator}" in engine.legal_ids()
     engine.apply("roll")
     assert not any(i.startswith("ability:") for i in engine.legal_ids())
+
+
+def test_abilities_are_offered_at_any_time_while_drawing_and_keeping_cards(core):
+    """ "You may activate your Ability at any time, as long as you have the required
+    amount of ENERGY": beside the question to draw on after a Status card, and the
+    question of which cards to keep at the end of the round; once used, the same
+    question is asked again."""
+    table = table_for(core, ["arthur-blackwood"])
+    arthur = table.investigator("arthur-blackwood")
+    ability = "ability:arthur-blackwood:arthur-blackwood"
+    status = next(c for c in table.supply.status_cards[StatusCardKind.STRESS])
+    table.supply.status_cards[StatusCardKind.STRESS].remove(status)
+    arthur.deck.append(status)  # the next card drawn
+    engine = run(table, draw_up_to(table, arthur))
+    assert engine.pending is not None and engine.pending.kind == "keep-drawing"
+    assert ability in engine.legal_ids()
+    energy = arthur.energy
+    engine.apply(ability)
+    assert arthur.has_token(StatusToken.ADVANTAGE) and arthur.energy == energy - 2
+    assert engine.pending is not None and engine.pending.kind == "keep-drawing"
+    engine.apply("draw")
+    assert engine.finished
+
+    engine = run(table, keep_cards(table, arthur))
+    assert engine.pending is not None and engine.pending.kind == "keep-cards"
+    assert ability in engine.legal_ids()

@@ -116,3 +116,19 @@ def test_an_encounter_the_team_has_walked_away_from_waits_unread(core, ledger):
     table.investigator(EZRA).location = HOTEL
     events = read_round_end(game, {27: "choice:0", 29: "choice:0"})
     assert [e.paragraph for e in events if isinstance(e, ReadParagraph)] == [27, 29]
+
+
+def test_abilities_are_offered_at_a_story_choice(core, ledger):
+    """ "You may activate your Ability at any time": the Clerk's round-end choice
+    offers the team's abilities too, and asks again once one is used."""
+    game = square(core, ledger, EZRA)
+    table = game.table
+    del table.encounters[BUS_STOP]
+    round_end_narratives(table)
+    engine = Engine(settle(table, game.book), table.sink)
+    ability = f"ability:{EZRA}:{EZRA}"
+    assert engine.pending is not None and ability in engine.legal_ids()
+    engine.apply(ability)
+    assert table.investigator(EZRA).shatters_count_next_test
+    assert engine.pending is not None and engine.pending.prompt.startswith("Paragraph 27")
+    assert ability not in engine.legal_ids(), "a second use would add nothing"
