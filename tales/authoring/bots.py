@@ -35,6 +35,7 @@ from tales.rules.options import (
     Rest,
     Roll,
     Stratagem,
+    UseAbility,
     UseItem,
 )
 from tales.rules.teststate import TestState
@@ -68,7 +69,9 @@ def sensible_policy(decision: Decision, view: TableView, rng: random.Random) -> 
         return _activity(decision, view, rng)
     # Elsewhere (paying, drawing, choices...): never back out of what was begun.
     options = decision.options
-    return rng.choice([o for o in options if not isinstance(o, Back)] or list(options))
+    # Nor spend ENERGY on an ability offered "at any time" beside the question.
+    kept = [o for o in options if not isinstance(o, Back | UseAbility)]
+    return rng.choice(kept or list(options))
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}

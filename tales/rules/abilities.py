@@ -14,7 +14,7 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
 from tales.rules.investigators import Investigator
-from tales.rules.options import CancelDie, TakeCard, UseAbility
+from tales.rules.options import CancelDie, Option, TakeCard, UseAbility
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import StatusToken, Track
@@ -45,17 +45,20 @@ def usable(user: Investigator, target: Investigator, state: TestState | None = N
     dice are rolled (ruling ``abilities-in-tests``)."""
     effect = user.sheet.ability_effect
     if effect in ("gain-advantage", "extra-die"):
-        return True  # used after the roll, it waits for the next test
+        # "some effects may only trigger during the next test": once this
+        # test's dice are down they would not touch it, so they wait for after.
+        return not _rolled(state)
     if effect == "shatters-count":
-        return not _rolled(state)  # "before the Dice roll phase of a test resolution"
+        # "before the Dice roll phase"; a second use for the same test adds nothing.
+        return not _rolled(state) and not target.shatters_count_next_test
     if effect in ("cancel-die", "reroll"):
         return state is not None and _rolled(state) and any(not d.cancelled for d in state.white)
     if effect == "take-from-discard":
-        return bool(target.discard)
+        return any(not c.is_status for c in target.discard)
     if effect == "take-from-play-area":
         return bool(_takeable_from_play_area(target, state))
     if effect == "draw-past-status":
-        return bool(target.deck)
+        return any(not c.is_status for c in target.deck)  # else it draws nothing
     return False
 
 
@@ -128,6 +131,21 @@ def ability_options(table: Table, state: TestState | None = None) -> list[UseAbi
     return options
 
 
+def ask_at_any_time(
+    table: Table, who: str | None, kind: DecisionKind, prompt: str, options: tuple[Option, ...]
+) -> Proc[Option]:
+    """Ask a question with the abilities usable now offered beside its
+    options: "You may activate your Ability at any time, as long as you have
+    the required amount of ENERGY" -- while drawing, at a story choice, when
+    keeping cards. An ability used, the question is asked again."""
+    while True:
+        choice = yield Decision(who, kind, prompt, (*options, *ability_options(table)))
+        if not isinstance(choice, UseAbility):
+            return choice
+        user, target = table.investigator(choice.user), table.investigator(choice.target)
+        yield from use_ability(table, user, target)
+
+
 def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:
     if state is not None:
         actor = state.actor
@@ -153,7 +171,10 @@ def use_ability(
     elif effect == "shatters-count":
         target.shatters_count_next_test = True
     elif effect == "take-from-discard":
-        yield from _take_chosen(table, target, target.discard, "discard pile", None)
+        # Status cards never enter a hand: "These cards must be played in your
+        # Play Area", and one in hand would never be resolved.
+        allowed = {c.id for c in target.discard if not c.is_status}
+        yield from _take_chosen(table, target, target.discard, "discard pile", allowed)
     elif effect == "take-from-play-area":
         yield from _take_chosen(
             table,

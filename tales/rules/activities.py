@@ -275,6 +275,10 @@ def give_item(table: Table, giver: Investigator, receiver: Investigator, slug: s
         raise RulesError(f"{giver.name} and {receiver.name} are not together to exchange items")
     giver.items.remove(held)
     held.place = first_place(receiver.items, held.card)
+    if held.card.weapon and in_encounter(table, receiver):
+        # "If you decide to change weapons during Encounter, you must spend 1
+        # Action": a weapon handed over goes to the backpack, to be equipped.
+        held.place = BACKPACK
     receiver.items.append(held)
     table.emit(ItemMoved(receiver.slug, slug, held.place, giver.slug))
 

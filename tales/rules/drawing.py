@@ -9,7 +9,8 @@ drawing or continue until you have 5 cards in hand."
 
 from __future__ import annotations
 
-from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.abilities import ask_at_any_time
+from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.events import CardDrawn, DrawingEnded
 from tales.rules.investigators import HAND_LIMIT, Investigator
 from tales.rules.options import DrawOn, StopDrawing
@@ -50,7 +51,9 @@ def draw_up_to(table: Table, inv: Investigator, limit: int = HAND_LIMIT) -> Proc
             return
         if inv.deck and len(inv.hand) < limit:
             prompt = f"{inv.name} drew a {card.status} card: draw on to {limit} or stop?"
-            choice = yield Decision(inv.slug, DecisionKind.KEEP_DRAWING, prompt, (DRAW_ON, STOP))
+            choice = yield from ask_at_any_time(
+                table, inv.slug, DecisionKind.KEEP_DRAWING, prompt, (DRAW_ON, STOP)
+            )
             if isinstance(choice, StopDrawing):
                 table.emit(DrawingEnded(inv.slug, "stopped"))
                 return

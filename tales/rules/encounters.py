@@ -27,7 +27,10 @@ class EncounterState:
     encounter: Encounter
     location: str
     path: str | None = None  # chosen by the first blow (ruling ``encounter-path``)
-    tokens: int = 0
+    tokens: int = 0  # progress made on the chosen path, counted even with no token left
+    # Encounter tokens from the box lying on the card: fewer than ``tokens``
+    # once the box's 8 have run out (the Components Golden Rule).
+    placed: int = 0
     # Who tried the Stratagem test, and in which round (ruling ``stratagem-once-a-round``).
     outwitted: dict[str, int] = field(default_factory=dict)
 
@@ -102,23 +105,46 @@ def stratagem(table: Table, inv: Investigator) -> Proc[None]:
 
 
 def _cover(table: Table, state: EncounterState, path: str, amount: int) -> None:
-    placed = table.supply.take_encounter_tokens(min(amount, state.left(path)))
-    state.tokens += placed
+    """Components Golden Rule: "If during your adventure the Resource Pool of any
+    component won't allow you to get that specific component, you just continue
+    the game without it." With the box's Encounter tokens gone, the Damage or
+    Successes still count: only the token is missing, never the progress."""
+    progress = min(amount, state.left(path))
+    placed = table.supply.take_encounter_tokens(progress)
+    state.tokens += progress
+    state.placed += placed
     table.emit(
-        EncounterProgress(state.encounter.slug, path, placed, state.tokens, state.target(path))
+        EncounterProgress(
+            state.encounter.slug,
+            path,
+            progress,
+            state.tokens,
+            state.target(path),
+            missing=progress - placed,
+        )
     )
     if state.left(path) <= 0:
         # "If you manage to cover all the spots on the Enemy card before the
         # end of the round, immediately proceed to the indicated narrative."
         end_encounter(table, state.location, path)
-        table.read_later(state.encounter.defeated, f"{state.encounter.name} overcome")
+        table.read_later(
+            state.encounter.defeated, f"{state.encounter.name} overcome", state.location
+        )
 
 
 def end_encounter(table: Table, location: str, how: str = "storybook") -> None:
     """Take the Encounter card away and return its tokens to the supply."""
     state = table.encounters.pop(location)
-    table.supply.encounter_tokens += state.tokens
+    table.supply.encounter_tokens += state.placed
+    lay_missing_tokens(table)
     table.emit(EncounterEnded(state.encounter.slug, how))
+
+
+def lay_missing_tokens(table: Table) -> None:
+    """Tokens back in the box go onto the cards whose progress was counted
+    without them, so the box holds ``8 - min(8, progress in play)``."""
+    for state in table.encounters.values():
+        state.placed += table.supply.take_encounter_tokens(state.tokens - state.placed)
 
 
 def enemy_attack(table: Table, location: str) -> None:
@@ -135,11 +161,21 @@ def enemy_attack(table: Table, location: str) -> None:
                 gain_status_card(table, inv, kind)
 
 
+def facing(table: Table, state: EncounterState) -> list[Investigator]:
+    """The investigators at the encounter's location: those it speaks to."""
+    return [p for p in table.players() if p.location == state.location]
+
+
 def round_end_narratives(table: Table) -> None:
     """Rulebook: "at the end of the round, you must proceed to the narrative indicated
     in the Storybook, even if all the icons of the chosen path are not
-    covered." The encounter stays until the storybook ends it."""
+    covered." The encounter stays until the storybook ends it. Each narrative
+    belongs to its encounter, read for its location; one nobody stands at
+    waits, unread, for someone to come back (ruling ``abandoned-encounter``)."""
     for state in list(table.encounters.values()):
-        table.read_later(
-            state.encounter.round_end, f"{state.encounter.name} at the end of the round"
-        )
+        if facing(table, state):
+            table.read_later(
+                state.encounter.round_end,
+                f"{state.encounter.name} at the end of the round",
+                state.location,
+            )

@@ -266,9 +266,10 @@ class EncounterStarted(Event):
 class EncounterProgress(Event):
     encounter: str
     path: str  # "combat" or "stratagem"
-    placed: int
-    tokens: int
+    placed: int  # Damage or Successes counted by this blow or test
+    tokens: int  # counted on the card in all
     target: int
+    missing: int = 0  # of ``placed``, counted with no token left in the box
 
 
 @dataclass(frozen=True, slots=True)

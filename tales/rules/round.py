@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from tales.errors import RulesError
-from tales.rules.abilities import ability_options, use_ability
+from tales.rules.abilities import ability_options, ask_at_any_time, use_ability
 from tales.rules.activities import (
     RUN_COST,
     can_pay,
@@ -79,8 +79,9 @@ class Story(Protocol):
         """Carry out a storybook activity (paying its Actions, running its test...)."""
         ...
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
-        """Read a paragraph and apply its effects."""
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
+        """Read a paragraph and apply its effects; ``at`` is the location of
+        the encounter whose narrative it is (it speaks to those there)."""
         ...
 
     def round_ended(self, table: Table) -> None:
@@ -100,7 +101,7 @@ class NoStory:
         raise RulesError(f"there is no storybook to perform {option.id!r}")
         yield  # pragma: no cover - makes this a generator
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         return
         yield  # pragma: no cover - makes this a generator
 
@@ -137,9 +138,9 @@ def settle(table: Table, story: Story) -> Proc[None]:
     soon as the activity that caused it is fully resolved (ruling
     ``narrative-timing``); end the scenario when the whole team is dead."""
     while table.to_read and not table.ended:
-        paragraph, why = table.to_read.pop(0)
+        paragraph, why, *at = table.to_read.pop(0)
         table.emit(ReadParagraph(paragraph, why))
-        yield from story.read(table, paragraph)
+        yield from story.read(table, paragraph, at[0] if at else None)
     if not table.players() and not table.ended:
         # "Every Scenario ends with an Epilogue or death of all the team members."
         end_scenario(table, "every investigator is dead")
@@ -293,7 +294,8 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     while inv.hand:
         options: list[Option] = [KeepCards(label=f"Keep the {len(inv.hand)} cards left in hand")]
         options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
-        choice = yield Decision(
+        choice = yield from ask_at_any_time(
+            table,
             inv.slug,
             DecisionKind.KEEP_CARDS,
             f"{inv.name}: keep cards for the next round?",

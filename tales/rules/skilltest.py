@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tales.errors import RulesError
 from tales.rules.abilities import ability_options, use_ability
+from tales.rules.activities import spend_use
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.dice import Face
@@ -23,6 +24,7 @@ from tales.rules.events import (
     TestStarted,
 )
 from tales.rules.investigators import Investigator
+from tales.rules.items import HeldItem
 from tales.rules.odds import RedMode
 from tales.rules.options import (
     Accept,
@@ -36,6 +38,7 @@ from tales.rules.options import (
     Reroll,
     Roll,
     UseAbility,
+    UseItem,
 )
 from tales.rules.statuses import change_track, resolve_token
 from tales.rules.table import Table, panicked
@@ -111,9 +114,30 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
                         label=f"{companion.name} (Companion) helps with 1 {attribute} success",
                     )
                 )
+    if not full:
+        options += [
+            UseItem(
+                actor.slug,
+                held.slug,
+                label=f"Use {held.card.name} ({held.uses} left): +1 white die",
+            )
+            for held in die_items(state)
+        ]
     options += ability_options(table, state)
     options.append(Roll(label="Roll the dice"))
     return tuple(options)
+
+
+def die_items(state: TestState) -> list[HeldItem]:
+    """Rulebook: "Using an Item can support you during tests": the actor's items
+    that add a white die to a test of this attribute ("Spend a use: +1 white
+    die on an EDUCATION test"), with a use marker left. They are carried in
+    hand or backpack ("your Investigator must have it in their Backpack or Hand")."""
+    return [
+        held
+        for held in state.actor.items
+        if held.uses > 0 and held.card.effect.get("die") == state.attribute.value
+    ]
 
 
 def _benefit(card: Card, attribute: Attribute, pool_full: bool) -> str:
@@ -155,6 +179,10 @@ def prepare(table: Table, state: TestState) -> Proc[None]:
             )
         elif isinstance(choice, UseAbility):
             yield from _use_ability(table, state, choice)
+        elif isinstance(choice, UseItem):
+            held = next(i for i in die_items(state) if i.slug == choice.item)
+            spend_use(table, state.actor, held)  # "remove 1 Item use marker"
+            state.item_dice += 1
         elif isinstance(choice, HelpMarker):
             companion = table.investigator(choice.companion)
             companion.markers_used.add(state.attribute.value)

@@ -25,6 +25,9 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
 
+# A narrative due: (paragraph, why) or (paragraph, why, encounter location).
+Due = tuple[int, str] | tuple[int, str, str]
+
 
 @dataclass
 class Table:
@@ -52,8 +55,9 @@ class Table:
     # Tokens on Location cards (a flood level...): location -> token -> count.
     location_tokens: dict[str, dict[str, int]] = field(default_factory=dict)
     # Narratives due once the current activity is fully resolved (ruling
-    # ``narrative-timing``): (paragraph, why).
-    to_read: list[tuple[int, str]] = field(default_factory=list)
+    # ``narrative-timing``): (paragraph, why), and an encounter's own narrative
+    # with its location as a third item.
+    to_read: list[Due] = field(default_factory=list)
     ended: str = ""  # why the scenario ended; empty while it goes on
     # Distances between locations, by (origin, revealed count): locations are
     # only ever revealed, never hidden again, so the count dates the map.
@@ -95,9 +99,10 @@ class Table:
             c.sheet.keyword == keyword for c in self.companions()
         )
 
-    def read_later(self, paragraph: int | None, why: str) -> None:
+    def read_later(self, paragraph: int | None, why: str, at: str | None = None) -> None:
+        """Queue a narrative; ``at`` is the location of the encounter it belongs to."""
         if paragraph is not None:
-            self.to_read.append((paragraph, why))
+            self.to_read.append((paragraph, why) if at is None else (paragraph, why, at))
 
     def snapshot(self) -> dict[str, Any]:
         """A plain-data picture of the whole state, for comparing games."""

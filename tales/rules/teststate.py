@@ -61,6 +61,7 @@ class TestState:
     kept_red: Face | None = None
     focus_used: bool = False
     rerolls: int = 0  # paid for in this test
+    item_dice: int = 0  # white dice added by items' use markers ("+1 white die")
 
     @property
     def own_cards(self) -> int:
@@ -81,7 +82,7 @@ class TestState:
     def white_pool(self, box: int) -> int:
         """White dice for the roll, capped by the box (ruling ``white-dice-cap``)."""
         icons = sum(card.dice_for(self.attribute) for _, card in self.played)
-        return min(box, icons + self.actor.bonus_white_dice)
+        return min(box, icons + self.actor.bonus_white_dice + self.item_dice)
 
     def participants(self) -> list[Investigator]:
         people = [self.actor, *(owner for owner, _ in self.played), *self.markers]

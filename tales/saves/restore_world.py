@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tales.rules.encounters import EncounterState
+from tales.rules.encounters import EncounterState, lay_missing_tokens
 from tales.rules.scenario import Scenario, Threshold
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
@@ -352,10 +352,9 @@ class WorldRestorer:
             )
         uses = sum(h.uses for inv in table.investigators.values() for h in inv.items)
         supply.use_markers = self._from_box(uses, supply.use_markers, "items", "use markers")
-        tokens = sum(e.tokens for e in table.encounters.values())
-        supply.encounter_tokens = self._from_box(
-            tokens, supply.encounter_tokens, "encounters", "Encounter tokens"
-        )
+        # Progress beyond the box's Encounter tokens is counted without them
+        # (the Components Golden Rule), as in play.
+        lay_missing_tokens(table)
         piles = self.digital.get("supply")
         if isinstance(piles, dict):
             for kind in StatusCardKind:

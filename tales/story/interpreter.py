@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
+from tales.rules.abilities import ask_at_any_time
 from tales.rules.activities import action_budget, gain_item, pay_actions
-from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.events import Event
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -30,6 +31,7 @@ from tales.rules.teamtests import team_test
 from tales.rules.terms import EventSymbol
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
+from tales.story.menu import describe, lasting, meets_again
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
@@ -81,6 +83,7 @@ class Book:
         self.continues_campaign = False
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
+        self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
 
     # The Story protocol -------------------------------------------------------------
@@ -97,9 +100,7 @@ class Book:
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
                     options.append(
-                        StoryOption(
-                            inv.slug, scene, index, label=f"{inv.name}: {_describe(option)}"
-                        )
+                        StoryOption(inv.slug, scene, index, label=f"{inv.name}: {describe(option)}")
                     )
         return options
 
@@ -129,13 +130,12 @@ class Book:
             yield from pay_actions(table, inv, option.cost, option.label, companions=True)
         ):
             return
-        if option.once:
+        if option.once or (option.test is None and lasting(self.book, option, option.goto)):
             self.state.taken.add((scene, index))
-        if option.test is not None:
-            self.state.tried[(scene, index, inv.slug)] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
+        self.state.tried[(scene, index, inv.slug)] = table.round
         test = option.test
         spec = TestSpec(test.attribute, test.need, test.ease)
         if test.team:
@@ -147,12 +147,23 @@ class Book:
             yield from settle(table, self)  # the clock interrupts: read what the test called for
             if table.ended:
                 return
+        if passed and lasting(self.book, option, option.success.goto if option.success else None):
+            self.state.taken.add((scene, index))  # a success's effects happen once
         yield from self.follow(table, option.success if passed else option.failure, inv)
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
-        """A paragraph the rules call for (Event board, death, encounter)."""
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
+        """A paragraph the rules call for (Event board, death, encounter); an
+        encounter's own (``at`` its location) speaks to those there: "Status
+        cards inflicted by the enemy affect all Investigators present"."""
         self._reads = 0
-        yield from self.read_as(table, paragraph, self._actor(table, None))
+        if at is None:
+            yield from self.read_as(table, paragraph, self._actor(table, None))
+            return
+        self._at = at
+        try:
+            yield from self.read_as(table, paragraph, self._facing(table, at), place=at)
+        finally:
+            self._at = None
 
     def round_ended(self, table: Table) -> None:
         # A storybook test may be tried once a round: last round's tries are spent.
@@ -233,8 +244,8 @@ class Book:
             table.emit(StoryDeadEnd(paragraph.number))
             return Outcome()
         options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
-        choice = yield Decision(
-            None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
+        choice = yield from ask_at_any_time(
+            table, None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
         )
         self._reads = 0
         assert isinstance(choice, StoryChoice)  # the only options offered
@@ -290,6 +301,8 @@ class Book:
         if not inv.active or self.state.scenes.get(where or "") != scene:
             return False
         if (scene, index) in self.state.taken:
+            return False
+        if meets_again(self.book, table, inv, option):
             return False
         if (
             option.test is not None
@@ -355,7 +368,7 @@ class Book:
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            "here": where if actor and where else "",
+            "here": where if actor and where else (self._at or ""),
             "actor": actor.name if actor else "",
             "round": table.round,
             "time": table.time,
@@ -373,9 +386,12 @@ class Book:
     def _actor(self, table: Table, actor: Investigator | None) -> Investigator | None:
         """With no one acting (an Event board or death narrative), ``actor``
         means whoever acted last, else the first living player (ruling
-        ``actorless-narratives``)."""
+        ``actorless-narratives``); an encounter's narrative never reaches
+        past its own location."""
         if actor is not None and actor.active:
             return actor
+        if self._at is not None:
+            return self._facing(table, self._at)
         last = table.investigators.get(self.state.last_actor or "")
         if last is not None and last.active:
             return last
@@ -406,10 +422,18 @@ class Book:
         if then is not None:
             yield from then
 
+    def _facing(self, table: Table, at: str) -> Investigator | None:
+        """ "You" in the narrative of the encounter at ``at``: the last actor if there."""
+        here = [p for p in table.players() if p.location == at]
+        last = [p for p in here if p.slug == self.state.last_actor]
+        return next(iter(last or here), None)
+
     def _encounter_place(self, table: Table, doer: Investigator | None) -> str | None:
-        """The encounter an effect means: the one where the actor stands, or,
-        read with no one acting (an encounter's own narrative), the only one
-        in play (ruling ``actorless-narratives``)."""
+        """The encounter an effect means: in an encounter's own narrative,
+        that encounter; else the one where the actor stands, or, with no one
+        acting, the only one in play (ruling ``actorless-narratives``)."""
+        if self._at is not None:
+            return self._at if self._at in table.encounters else None
         if doer is not None and doer.location in table.encounters:
             return doer.location
         if len(table.encounters) == 1:
@@ -471,13 +495,3 @@ def play(table: Table, book: Book) -> Proc[str]:
     """A whole scenario: the introduction, then rounds until it ends."""
     yield from book.begin(table)
     return (yield from play_scenario(table, book))
-
-
-def _describe(option: OptionDef) -> str:
-    parts = [option.label]
-    if option.cost:
-        parts.append(f"{option.cost} Action{'s' if option.cost > 1 else ''}")
-    if option.test:
-        team = "team " if option.test.team else ""
-        parts.append(f"{team}{option.test.attribute} test, {option.test.need} needed")
-    return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")

@@ -71,6 +71,9 @@ class OptionDef:
     success: Outcome | None = None
     failure: Outcome | None = None
     where: Where = field(default=Where(""), compare=False)
+    # ``repeat: true``: its effects may happen each time it is taken; without
+    # it, an option whose taking applies effects closes once they have.
+    repeat: bool = False
 
     def targets(self) -> list[int]:
         """Every paragraph this option can lead to."""

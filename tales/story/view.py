@@ -19,6 +19,7 @@ from types import MappingProxyType
 from tales.rules.activities import distances
 from tales.rules.cards import Card
 from tales.rules.dice import DiceSet
+from tales.rules.encounters import COMBAT
 from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.items import ItemCard
 from tales.rules.scenario import Encounter, Scenario
@@ -52,6 +53,11 @@ class EncounterView:
     location: str
     path: str | None  # "combat" or "stratagem" once the first blow chose it
     tokens: int
+
+    def target(self, path: str) -> int:
+        """What beats the enemy by ``path``: its wounds, or its Stratagem successes."""
+        enemy = self.encounter.enemy
+        return enemy.wounds if path == COMBAT else enemy.successes
 
 
 class InvestigatorView:

@@ -17,7 +17,7 @@ from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.terms import Track
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
-from tales.story.view import TableView
+from tales.story.view import EncounterView, InvestigatorView, TableView
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +210,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.EncounterStarted: lambda e, t: f"An encounter begins at {place(t, e.location)}!",
     ev.EncounterProgress: lambda e, t: (
         f"{e.path.capitalize()}: {e.placed} Encounter tokens placed ({e.tokens} of {e.target})."
+        + (f" The box has run out: {e.missing} counted without a token." if e.missing else "")
     ),
     ev.EncounterEnded: lambda e, t: f"The encounter is over ({e.how}).",
     ev.ScenarioEnded: lambda e, t: f"The scenario ends: {e.why}.",
@@ -295,6 +296,37 @@ def status_lines(table: TableView) -> list[Line]:
                 + "."
             )
         )
+    return lines + encounter_lines(table)
+
+
+def _facing(table: TableView, state: EncounterView) -> list[InvestigatorView]:
+    """The investigators at the encounter's location: those it speaks to."""
+    return [p for p in table.players() if p.location == state.location]
+
+
+def _fight(table: TableView, slug: str) -> str:
+    """An encounter on the map: fought, or waiting for someone to come back
+    (ruling ``abandoned-encounter``)."""
+    state = table.encounters.get(slug)
+    if state is None:
+        return ""
+    if _facing(table, state):
+        return "; an encounter is under way"
+    return f"; {state.encounter.enemy.name} waits here, and no one faces it"
+
+
+def encounter_lines(table: TableView) -> list[Line]:
+    lines: list[Line] = []
+    for slug, state in sorted(table.encounters.items()):
+        enemy, path = state.encounter.enemy, state.path
+        progress = f"{state.tokens} of {state.target(path)} by {path}" if path else "not yet fought"
+        names = ", ".join(p.name for p in _facing(table, state))
+        who = (
+            f"facing it: {names}"
+            if names
+            else "left behind: no one faces it, and its narrative waits until someone comes back"
+        )
+        lines.append(Line(f"{enemy.name} at {place(table, slug)}: {progress}; {who}."))
     return lines
 
 
@@ -350,7 +382,7 @@ def map_lines(table: TableView) -> list[Line]:
             here = [i.name for i in table.players() if i.location == slug]
             exits = [place(table, a) for a in sorted(location.adjacent) if a in table.revealed]
             who = f"; here: {', '.join(here)}" if here else ""
-            fight = "; an encounter is under way" if slug in table.encounters else ""
+            fight = _fight(table, slug)
             lines.append(Line(f"  {location.name}{who}{fight}"))
             lines.append(Line(f"      leads to: {', '.join(exits) or 'nowhere yet'}"))
     return lines

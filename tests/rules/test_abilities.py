@@ -6,7 +6,9 @@ import pytest
 
 from tales.errors import RulesError
 from tales.rules.abilities import ability_options, can_use_ability, use_ability, verify_ability
+from tales.rules.drawing import draw_up_to
 from tales.rules.events import TestResolved
+from tales.rules.round import keep_cards
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_status_card
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken
@@ -210,3 +212,95 @@ def test_an_illegal_ability_is_refused_before_anything_is_paid(core, arrange, me
     with pytest.raises(RulesError, match=message):
         run(table, use_ability(table, sarah, ezra))
     assert table.snapshot() == before
+
+
+def test_elizabeths_ability_never_draws_a_status_card_into_her_hand(core):
+    """Elizabeth: "Draw 1 chosen card from your Discard Pile." -- but Status cards
+    "must be played in your Play Area": one in hand would never be resolved (a
+    POISON that stops hurting), so only other cards may be chosen, and with only
+    Status cards in the pile the ability is not offered at all."""
+    table = table_for(core, ["elizabeth-hawthorne"])
+    elizabeth = table.investigator("elizabeth-hawthorne")
+    gain_status_card(table, elizabeth, StatusCardKind.POISON)
+    poison = elizabeth.discard[-1]
+    assert poison.is_status
+    assert not can_use_ability(table, elizabeth, elizabeth), "nothing in the pile to take"
+    assert ability_options(table) == []
+
+    kept = elizabeth.deck.pop()
+    elizabeth.discard.append(kept)
+    engine = run(table, use_ability(table, elizabeth, elizabeth))
+    assert engine.legal_ids() == (f"take:{kept.id}",)
+    engine.apply(f"take:{kept.id}")
+    assert elizabeth.hand == [kept] and elizabeth.discard == [poison]
+
+
+def test_abilities_that_do_nothing_are_not_offered_or_charged(core):
+    """Margaret's ability draws "until the drawn card is not a Status card": with
+    only Status cards in her deck it draws nothing. Ezra's "all Shattered Stars count
+    as Successes" a second time for the same test adds nothing."""
+    table = table_for(core, ["margaret-sinclair", "ezra-marsh"])
+    margaret, ezra = table.investigator("margaret-sinclair"), table.investigator("ezra-marsh")
+    margaret.location = ezra.location = "boathouse"
+    margaret.discard += [c for c in margaret.deck if not c.is_status]
+    margaret.deck = [c for c in margaret.deck if c.is_status]
+    gain_status_card(table, margaret, StatusCardKind.STRESS)
+    margaret.deck += margaret.discard[-1:]
+    del margaret.discard[-1]
+    assert margaret.deck and all(c.is_status for c in margaret.deck)
+    energy = margaret.energy
+    with pytest.raises(RulesError, match="would do nothing"):
+        run(table, use_ability(table, margaret, margaret))
+    assert margaret.energy == energy, "nothing charged"
+    assert "ability:margaret-sinclair:margaret-sinclair" not in {
+        o.id for o in ability_options(table)
+    }
+
+    engine = run(table, skill_test(table, ezra, TestSpec(Attribute.EDUCATION, 2)))
+    engine.apply("ability:ezra-marsh:ezra-marsh")
+    assert "ability:ezra-marsh:ezra-marsh" not in engine.legal_ids(), "once is enough"
+
+
+@pytest.mark.parametrize(
+    ("investigator", "effect"),
+    [("arthur-blackwood", "gain-advantage"), ("irene-dubois", "extra-die")],
+)
+def test_next_test_abilities_are_not_listed_after_the_roll(core, investigator, effect):
+    """ "some effects may only trigger during the next test": Arthur's ADVANTAGE and
+    Irene's white die, used once this test's dice are down, would not touch it, so
+    they are not offered among the rolled dice's options; before the roll they
+    are."""
+    table = table_for(core, [investigator])
+    inv = table.investigator(investigator)
+    assert inv.sheet.ability_effect == effect
+    load_dice(table, red("blank", "blank"))
+    engine = run(table, skill_test(table, inv, TestSpec(Attribute.POWER, 1)))
+    assert f"ability:{investigator}:{investigator}" in engine.legal_ids()
+    engine.apply("roll")
+    assert not any(i.startswith("ability:") for i in engine.legal_ids())
+
+
+def test_abilities_are_offered_at_any_time_while_drawing_and_keeping_cards(core):
+    """ "You may activate your Ability at any time, as long as you have the required
+    amount of ENERGY": beside the question to draw on after a Status card, and the
+    question of which cards to keep at the end of the round; once used, the same
+    question is asked again."""
+    table = table_for(core, ["arthur-blackwood"])
+    arthur = table.investigator("arthur-blackwood")
+    ability = "ability:arthur-blackwood:arthur-blackwood"
+    status = next(c for c in table.supply.status_cards[StatusCardKind.STRESS])
+    table.supply.status_cards[StatusCardKind.STRESS].remove(status)
+    arthur.deck.append(status)  # the next card drawn
+    engine = run(table, draw_up_to(table, arthur))
+    assert engine.pending is not None and engine.pending.kind == "keep-drawing"
+    assert ability in engine.legal_ids()
+    energy = arthur.energy
+    engine.apply(ability)
+    assert arthur.has_token(StatusToken.ADVANTAGE) and arthur.energy == energy - 2
+    assert engine.pending is not None and engine.pending.kind == "keep-drawing"
+    engine.apply("draw")
+    assert engine.finished
+
+    engine = run(table, keep_cards(table, arthur))
+    assert engine.pending is not None and engine.pending.kind == "keep-cards"
+    assert ability in engine.legal_ids()

@@ -146,6 +146,23 @@ def test_companion_markers_never_pay_for_moving_running_or_rest(core: Core) -> N
         assert len(engine.legal_ids()) == 4, "three cards and back"
 
 
+@ruling("solo-companion-markers")
+def test_a_solo_game_has_twelve_companion_markers_though_the_box_holds_eight(
+    core: Core,
+) -> None:
+    """ "8 Companion markers" in the box, yet "In solo mode ... three selected
+    Companions ... up to 12 Actions each round": every Companion has its four, and
+    twelve Actions can be paid through them in one round."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    assert [len(c.markers_left()) for c in table.companions()] == [4, 4, 4]
+    engine = run(table, pay_actions(table, margaret, 12, "a long search", companions=True))
+    while engine.pending is not None:
+        engine.apply(next(i for i in engine.legal_ids() if i.startswith("marker:")))
+    assert engine.result is True
+    assert [c.markers_left() for c in table.companions()] == [[], [], []]
+
+
 @ruling("companion-actions")
 def test_companion_markers_pay_storybook_actions(core: Core) -> None:
     """ "In solo mode ... This grants access to up to 12 Actions each round,
@@ -420,6 +437,33 @@ def test_changing_weapons_in_an_encounter_costs_one_action(core: Core) -> None:
         ItemMoved(ARTHUR, "hatchet", HAND),
     )
     assert arthur.discard == [card]
+
+
+def test_a_weapon_handed_over_during_an_encounter_costs_an_action_to_equip(core: Core) -> None:
+    """ "Exchanging Items or Weapons ... counts as a free Activity. You may also equip
+    any Weapon from your Backpack for free -- unless you are currently in an
+    Encounter" -- "If you decide to change weapons during Encounter, you must spend
+    1 Action". The exchange stays free; the weapon waits in the backpack, and taking
+    it in hand costs the Action equipping one's own would."""
+    table = full_team(core)
+    ezra, sarah = table.investigator(EZRA), table.investigator(SARAH)
+    start_encounter(table, table.scenario.encounters["wrecker"], "pier")  # type: ignore[union-attr]
+    table.sink.take()
+    engine = act(table, f"give:{EZRA}:{SARAH}:hatchet")
+    assert engine.finished, "the exchange itself is free"
+    assert engine.opening_events == (ItemMoved(SARAH, "hatchet", BACKPACK, EZRA),)
+    assert ezra.items == []
+    assert f"combat:{SARAH}:hatchet" not in option_ids(table), "not in hand for nothing"
+    assert f"equip:{SARAH}:hatchet" not in option_ids(table), "no card to pay with"
+
+    card = actions(sarah, 1)[0]
+    engine = act(table, f"equip:{SARAH}:hatchet")
+    events = engine.apply(f"pay:{card.id}")
+    assert events == (
+        ActionsPaid(SARAH, (card.id,), (), "Change weapons"),
+        ItemMoved(SARAH, "hatchet", HAND),
+    )
+    assert f"combat:{SARAH}:hatchet" in option_ids(table)
 
 
 def test_items_change_hands_only_at_the_same_location(core: Core) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tales.rules.abilities import ability_options
 from tales.rules.cards import Card
 from tales.rules.drawing import draw_up_to
 from tales.rules.events import (
@@ -124,7 +125,9 @@ def test_stopping_after_a_status_card_keeps_a_smaller_hand(core: Core) -> None:
     engine = run(table, draw_up_to(table, arthur))
     assert engine.pending is not None and engine.pending.kind == "keep-drawing"
     assert engine.pending.actor == ARTHUR
-    assert engine.legal_ids() == ("draw", "stop")
+    # "at any time": the abilities usable now are offered beside the question
+    anytime = tuple(o.id for o in ability_options(table))
+    assert anytime and engine.legal_ids() == ("draw", "stop", *anytime)
     assert drawn(engine.opening_events) == [(cards[0].id, True), (stress.id, False)]
 
     events = engine.apply("stop")

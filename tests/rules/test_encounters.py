@@ -65,7 +65,7 @@ class ReadingStory(NoStory):
         raise AssertionError(option)
         yield  # pragma: no cover - makes this a generator
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator
@@ -217,7 +217,7 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
     events = strike(engine, cards[1:])
     assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 3, 4, 4)]
     assert of(events, EncounterEnded) == [EncounterEnded("wrecker", STRATAGEM)]
-    assert table.to_read == [(DEFEATED, "The Wrecker overcome")]
+    assert table.to_read == [(DEFEATED, "The Wrecker overcome", "pier")]
 
 
 # Encounter Resolution -------------------------------------------------------------------
@@ -288,17 +288,62 @@ def test_encounter_tokens_run_out_and_come_back(core: Core) -> None:
     strike(run(table, combat(table, margaret, "pocket-pistol")), agility)
     assert table.encounters["boathouse"].tokens == 4 and table.supply.encounter_tokens == 4
 
-    constitution = primary(ezra, Attribute.CONSTITUTION, 4)
+    constitution = primary(ezra, Attribute.CONSTITUTION, 2)
     events = strike(run(table, combat(table, ezra, "hatchet")), constitution)
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 4, 4, 5)]
-    assert table.supply.encounter_tokens == 0
-    assert "pier" in table.encounters and table.to_read == [], "one spot is still bare"
+    assert of(events, EncounterProgress) == [
+        EncounterProgress("wrecker", COMBAT, 3, 3, 5, missing=0)
+    ]
+    assert table.supply.encounter_tokens == 1
 
     end_encounter(table, "boathouse")
-    assert table.supply.encounter_tokens == 4
-    strike(run(table, combat(table, ezra, "hatchet")), [])
+    assert table.supply.encounter_tokens == 5
+    cards = primary(ezra, Attribute.CONSTITUTION, 1)
+    strike(run(table, combat(table, ezra, "hatchet")), cards)
     assert "pier" not in table.encounters
     assert table.supply.encounter_tokens == 8
+
+
+@pytest.mark.parametrize("path", [COMBAT, STRATAGEM])
+def test_damage_and_stratagem_successes_count_once_the_encounter_tokens_run_out(
+    core: Core, path: str
+) -> None:
+    """Components Golden Rule: "If during your adventure the Resource Pool of any
+    component won't allow you to get that specific component, you just continue the
+    game without it." The Damage or Successes count with no token to mark them, so
+    the enemy can still be beaten; tokens that come back are laid on the card."""
+    table = harbour(core)
+    ezra, margaret = table.investigator(EZRA), table.investigator(MARGARET)
+    ezra.location = "boathouse"
+    wrecker_at(table, "boathouse")
+    wrecker_at(table, "pier")
+    load_dice(table, red("blank", "blank", "blank"))
+    cards = primary(ezra, Attribute.CONSTITUTION, 3)
+    strike(run(table, combat(table, ezra, "hatchet")), cards)
+    table.supply.encounter_tokens = 1  # the rest lie elsewhere: one token is left
+
+    if path == COMBAT:  # 1 base Damage + 2 Successes
+        cards = primary(margaret, Attribute.AGILITY, 2)
+        events = strike(run(table, combat(table, margaret, "pocket-pistol")), cards)
+    else:
+        cards = primary(margaret, Attribute.APPEARANCE, 3)
+        events = strike(run(table, stratagem(table, margaret)), cards)
+    assert of(events, EncounterProgress) == [
+        EncounterProgress("wrecker", path, 3, 3, 5 if path == COMBAT else 4, missing=2)
+    ]
+    state = table.encounters["pier"]
+    assert (state.tokens, state.placed, table.supply.encounter_tokens) == (3, 1, 0)
+
+    end_encounter(table, "boathouse")  # its 4 tokens come back: 2 go onto the pier's card
+    assert (state.placed, table.supply.encounter_tokens) == (3, 2)
+    if path == COMBAT:
+        cards = primary(margaret, Attribute.AGILITY, 1)
+        strike(run(table, combat(table, margaret, "pocket-pistol")), cards)
+    else:
+        table.round += 1  # one Stratagem test a round (ruling stratagem-once-a-round)
+        cards = primary(margaret, Attribute.APPEARANCE, 1)
+        strike(run(table, stratagem(table, margaret)), cards)
+    assert table.encounters == {}, "the enemy is beaten though the box ran short"
+    assert table.supply.encounter_tokens == 5, "every token is back but the 3 set aside"
 
 
 def test_the_enemy_strikes_everyone_at_its_location_and_no_one_else(core: Core) -> None:

@@ -136,7 +136,7 @@ class WreckerStory(NoStory):
         return
         yield  # pragma: no cover - makes this a generator
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         self.read_log.append(paragraph)
         if paragraph not in (DEFEATED, ROUND_END) or not table.encounters:
             return
@@ -331,7 +331,10 @@ def test_tracks_and_pools_are_conserved(core: Core, data: st.DataObject) -> None
         assert sum(item.uses for item in held) + table.supply.use_markers == box.use_markers
         for state in table.encounters.values():
             assert 0 <= state.tokens <= state.target(state.path or "combat"), state
-        placed = sum(state.tokens for state in table.encounters.values())
+        placed = sum(state.placed for state in table.encounters.values())
+        short = any(state.placed < state.tokens for state in table.encounters.values())
+        assert not short or table.supply.encounter_tokens == 0, "a token left while one lacks"
+        assert all(0 <= state.placed <= state.tokens for state in table.encounters.values())
         assert table.supply.encounter_tokens >= 0
         assert placed + table.supply.encounter_tokens == box.encounter_tokens
 

@@ -15,6 +15,7 @@ from typing import TypeVar
 import pytest
 
 from tales.errors import RulesError
+from tales.rules.abilities import ability_options
 from tales.rules.activities import pay_actions
 from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
@@ -77,7 +78,7 @@ class ScriptedStory(NoStory):
         yield from self.activities[name](table)
         self.log.append(f"{name} text")
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator
@@ -225,7 +226,8 @@ def test_returning_every_card_asks_no_more(core: Core) -> None:
     margaret.hand = [margaret.deck.pop(), margaret.deck.pop()]
     engine = run(table, keep_cards(table, margaret))
     engine.apply(f"return:{margaret.hand[0].id}")
-    assert engine.legal_ids() == ("keep", f"return:{margaret.hand[0].id}")
+    anytime = tuple(o.id for o in ability_options(table))  # "at any time"
+    assert engine.legal_ids() == ("keep", f"return:{margaret.hand[0].id}", *anytime)
     engine.apply(f"return:{margaret.hand[0].id}")
     assert engine.finished and margaret.hand == [] and len(margaret.deck) == 16
 

@@ -73,7 +73,7 @@ class SearchStory(NoStory):
         outcome = yield from skill_test(table, margaret, TestSpec(Attribute.POWER, 1))
         self.log.append("success text" if outcome.passed else "failure text")
 
-    def read(self, table: Table, paragraph: int) -> Proc[None]:
+    def read(self, table: Table, paragraph: int, at: str | None = None) -> Proc[None]:
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator

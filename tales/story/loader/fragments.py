@@ -104,6 +104,7 @@ def option() -> Schema:
         "label": TEXT,
         "if": TEXT,
         "once": FLAG,
+        "repeat": FLAG,
         "cost": cost,
         "goto": NUMBER,
         "test": test(),

@@ -141,8 +141,9 @@ def _option(
     if label is None:
         return None
     cost = max(whole(node, "cost") or 0, 0)
+    once, repeat = flag(node, "once"), flag(node, "repeat")
     return OptionDef(
-        label, condition, flag(node, "once"), cost, goto, test, success, failure, where
+        label, condition, once, cost, goto, test, success, failure, where, repeat=repeat
     )
 
 

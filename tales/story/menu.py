@@ -1,0 +1,52 @@
+"""What the menu of a scene shows: which options stay open once taken, and
+how an option is described.
+
+"An option's effects happen once unless the storybook says it may repeat":
+an option whose taking applies effects (its own success's, or those of the
+paragraph it leads to) closes once they have happened; ``repeat: true`` keeps
+it open. A failed test may be tried again (ruling ``test-once-a-round``), its
+failure being the price of the try.
+"""
+
+from __future__ import annotations
+
+from tales.rules.investigators import Investigator
+from tales.rules.table import Table
+from tales.story.model import OptionDef, ScenarioBook
+
+# Effects that take the story somewhere rather than change the table: an
+# option may lead there again (a way down to the cellar stays a way down).
+PASSAGE = frozenset({"move", "reveal", "read", "end"})
+
+
+def lasting(book: ScenarioBook, option: OptionDef, leads: int | None) -> bool:
+    """Whether taking ``option`` (to paragraph ``leads``) applies effects
+    that must not happen again: its success's own, or its paragraph's."""
+    if option.repeat:
+        return False
+    outcome = option.success if option.test is not None else None
+    paragraph = book.paragraphs.get(leads) if leads is not None else None
+    effects = (*(outcome.effects if outcome else ()), *(paragraph.effects if paragraph else ()))
+    return any(effect.kind not in PASSAGE for effect in effects)
+
+
+def meets_again(book: ScenarioBook, table: Table, inv: Investigator, option: OptionDef) -> bool:
+    """An option that begins an encounter is closed while one is under way
+    where ``inv`` stands: taking it again would bring its penalties again."""
+    if inv.location not in table.encounters:
+        return False
+    return any(
+        effect.kind == "encounter"
+        for target in option.targets()
+        for effect in book.paragraphs[target].effects
+    )
+
+
+def describe(option: OptionDef) -> str:
+    parts = [option.label]
+    if option.cost:
+        parts.append(f"{option.cost} Action{'s' if option.cost > 1 else ''}")
+    if option.test:
+        team = "team " if option.test.team else ""
+        parts.append(f"{team}{option.test.attribute} test, {option.test.need} needed")
+    return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")
