@@ -32,6 +32,7 @@ from tales.saves.journal import JournalText
 from tales.saves.store import (
     SaveFiles,
     commit,
+    excerpt,
     read_regular,
     sync_folder,
     write_atomic,
@@ -86,38 +87,49 @@ def keep_aside(path: Path, why: str, *, move: bool = False) -> Path:
 @dataclass
 class LoadPlan:
     """What loading a save reads: a sheet, the journal to replay onto it
-    (None: none), and what the disk held beyond that, said in words."""
+    (None: none), and what the disk held beyond that. Nothing is changed on
+    disk until :meth:`carry_out`, after the sheet has loaded."""
 
     sheet: Path
     journal: JournalText | None
     warnings: list[str] = field(default_factory=list)
     repair: bool = False  # the files on disk must be rewritten before play goes on
+    leftovers: list[Path] = field(default_factory=list)
+    unbound: JournalText | None = None  # a journal that follows no sheet of the save
+
+    def carry_out(self, files: SaveFiles) -> list[str]:
+        """Remove the temporary files and keep aside an unbound journal;
+        every warning of the load so far."""
+        warnings = []
+        for path in self.leftovers:
+            path.unlink(missing_ok=True)
+            warnings.append(
+                f"an interrupted save left the temporary file {path.name}; it held nothing "
+                "the save lacks and was removed"
+            )
+        if self.unbound is not None:
+            kept = keep_aside(files.journal, "unbound", move=True)
+            text = self.unbound
+            what = f"names {excerpt(text.sheet)}" if journal.headed(text) else "has no header"
+            warnings.append(
+                f"{files.journal.name} follows no sheet of this save (it {what}); it was kept "
+                f"as {kept.name} and not replayed"
+            )
+        return warnings + self.warnings
 
 
 def plan_load(files: SaveFiles) -> LoadPlan:
-    """Find the save a crash may have left half-written, and say what was
-    found: a journal following the backup, temporary files, a journal of
-    another sheet (kept aside), a torn line, Windows line endings."""
-    plan = LoadPlan(files.sheet, None)
-    for path in files.leftovers():
-        path.unlink()
-        plan.warnings.append(
-            f"an interrupted save left the temporary file {path.name}; it held nothing "
-            "the save lacks and was removed"
-        )
+    """Find the save a crash may have left half-written, and what it left:
+    a journal following the backup, temporary files, a journal of another
+    sheet, a torn line, Windows line endings. Only reads."""
+    plan = LoadPlan(files.sheet, None, leftovers=files.leftovers())
     base, text = follows(files)
     if text is None:
         return plan
     if base is None and text.digest is None and journal.headed(text):
         plan.journal = text  # an older journal, named by words: load_saved compares them
     elif base is None:
-        kept = keep_aside(files.journal, "unbound", move=True)
-        what = f"names {text.sheet!r}" if journal.headed(text) else "has no header tales wrote"
-        plan.warnings.append(
-            f"{files.journal.name} follows no sheet of this save (it {what}); it was kept as "
-            f"{kept.name} and not replayed"
-        )
-        plan.repair = True
+        plan.unbound, plan.repair = text, True
         return plan
     else:
         plan.sheet, plan.journal = base, text

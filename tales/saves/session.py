@@ -290,7 +290,7 @@ def _replay_journal(saved: SavedGame, files: SaveFiles, plan: LoadPlan, expected
     """Replay the journal the plan found; what was found, in words. Inputs
     that cannot be replayed are kept aside in a copy of the journal."""
     text = plan.journal
-    warnings = list(plan.warnings)
+    warnings = plan.carry_out(files)
     if text is None:
         return warnings
     if text.digest is None and text.sheet != expected:  # an older journal, named by words

@@ -175,7 +175,7 @@ def test_a_damaged_journal_header_is_kept_aside(core, started):
     loaded, warnings = load_saved(files, core)
     [kept] = kept_files(files, "unbound")
     assert warnings == [
-        f"friday.journal follows no sheet of this save (it has no header tales wrote); it was "
+        f"friday.journal follows no sheet of this save (it has no header); it was "
         f"kept as {kept.name} and not replayed"
     ]
     assert kept.read_bytes() == damaged
