@@ -19,6 +19,7 @@ from tales.rules.table import Table
 from tales.saves import journal
 from tales.saves.content import content_files
 from tales.saves.load import LoadedSheet, read_sheet, tale_name
+from tales.saves.lock import SaveLock
 from tales.saves.protocol import LoadPlan, keep_aside, plan_load, write_save
 from tales.saves.sheet import SheetContext, capture, capture_between, dump
 from tales.saves.store import SaveFiles, excerpt, list_saves, read_regular, saves_dir, write_atomic
@@ -54,6 +55,8 @@ class SavedGame:
         self.sheet = first_sheet
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
+        self.locking = False  # a player at the prompt: one writer a save, by its lock
+        self.lock: SaveLock | None = None
         self.game = self._start(game)
 
     @property
@@ -149,6 +152,10 @@ class SavedGame:
         kept = [
             (n, SaveFiles.named(folder, f"{self.context.session}@{n}")) for n in self.checkpoints()
         ]
+        if self.locking and files != self.files:
+            taken = SaveLock.take(files)  # refused while another tales plays that save
+            self.close()
+            self.lock = taken
         self.files = files
         self.journal = journal.JournalWriter(files.journal)
         self.context = replace(self.context, session=files.name)
@@ -161,6 +168,17 @@ class SavedGame:
         self.first_sheet = _renamed(self.first_sheet, files.name)
         self.sheet = _renamed(self.sheet, files.name)
         self.persist()
+
+    def hold(self, lock: SaveLock | None) -> None:
+        """Keep ``lock`` (the save's, taken before it was loaded) until
+        :meth:`close`, and lock any save this game goes on under."""
+        self.locking, self.lock = True, lock
+
+    def close(self) -> None:
+        """Let go of the save's lock (the save itself is always on disk)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # Going back -------------------------------------------------------------------
 
@@ -207,7 +225,9 @@ class SavedGame:
         other, warnings = load_saved(files, self.core, into=self.files)
         # Become the loaded session; its round ends must now reach this object.
         other.game.table.sink.unsubscribe(other._heard)
+        held = self.locking, self.lock  # the same save goes on: so does its lock
         self.__dict__.update(other.__dict__)
+        self.locking, self.lock = held
         self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
