@@ -118,6 +118,9 @@ def test_reading_a_save_never_waits_for_its_lock(friday, saves):
         assert code == 1 and f"(process {os.getpid()} on this host" in output
         code, output = tales(saves, "play", *SOLO, "--save", "friday", stdin="quit\n")
         assert code == 1 and "is being played by another tales" in output
+        code, output = tales(saves, "saves", "rm", "friday", "--yes")
+        assert code == 1 and "is being played by another tales" in output
+        assert friday.exists() and friday.journal.exists()
     finally:
         lock.release()
     assert not friday.lock.exists()
