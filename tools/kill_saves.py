@@ -13,6 +13,7 @@ import argparse
 import collections
 import json
 import random
+import re
 import sys
 import tempfile
 import time
@@ -38,7 +39,7 @@ def main() -> None:
     left: collections.Counter[str] = collections.Counter()
     for result in results:
         for warning in result.warnings:
-            left[warning.split(";")[0].split(" (")[0]] += 1
+            left[re.sub(r"file \S+;", "file ...;", warning.split(" (")[0])] += 1
     report = {
         "kills": len(results),
         "resumed at the last acknowledged input": sum(r.at == r.acked for r in results),

@@ -39,16 +39,20 @@ CRASH_WARNINGS = (
 class Script:
     inputs: list[str]
     pictures: list[dict[str, Any]]  # after each number of inputs (0: at setup)
+    round_ends: list[int]  # after this many inputs, the next one ends a round
 
 
 def script_of(core: Core, bell: Bell, seed: int) -> Script:
     saved = new_saved(core, bell, setup_for(seed), None)
     rng = random.Random(seed)
-    script = Script([], [picture(saved.game)])
+    script = Script([], [picture(saved.game)], [])
     while saved.game.engine.pending is not None and len(script.inputs) < LENGTH + 20:
+        sheet = saved.sheet
         script.inputs.append(random_input(saved.game, rng))
         saved.apply(script.inputs[-1])
         script.pictures.append(picture(saved.game))
+        if saved.sheet is not sheet and len(script.inputs) <= LENGTH:
+            script.round_ends.append(len(script.inputs) - 1)
     return script
 
 
@@ -126,6 +130,9 @@ def random_kills(
     for kill in range(kills):
         seed = rng.choice(SEEDS)
         files = SaveFiles.named(folder, f"kill-{kill}")
-        acked = kill_at(core, bell, seed, files, rng.randint(0, LENGTH))
+        # Half the kills come as the input that ends a round is being saved.
+        ends = scripts[seed].round_ends
+        target = rng.choice(ends) if ends and rng.random() < 0.5 else rng.randint(0, LENGTH)
+        acked = kill_at(core, bell, seed, files, target)
         results.append(resume(core, files, scripts[seed], acked, further))
     return results

@@ -140,8 +140,13 @@ def fresh(template: Path, folder: Path, core) -> tuple[SaveFiles, SavedGame]:
 def check_resume(core, files: SaveFiles, script: Script, expected: int) -> list[str]:
     """The save loads at input ``expected``; play on across the next round
     end, load again, and nothing given after the crash is lost."""
+    left = files.leftovers()
     loaded, warnings = load_saved(files, core)
     assert all(any(w in warning for w in CRASH_WARNINGS) for warning in warnings), warnings
+    for path in left:  # each one named, and gone
+        assert f"left the temporary file {path.name}; it held nothing" in " ".join(warnings)
+    assert files.leftovers() == []
+    assert not list(files.folder.glob("*.unbound-*")), "no journal of the save was set aside"
     assert picture(loaded.game) == script.pictures[expected]
     further = script.round_ends[2] + 2
     for option_id in script.inputs[expected:further]:
