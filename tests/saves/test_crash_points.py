@@ -1,5 +1,6 @@
 """A crash at every write step of a save: the process dies before (or, for a
 write, halfway through) the k-th call that changes the disk, for every k,
+by an exception nothing catches or by a real SIGKILL in a forked process,
 and the save it leaves loads at exactly the last input made durable, with
 nothing lost afterwards."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,6 +44,7 @@ class Killer:
     journal: Path
     at: int | None = None
     torn: bool = False  # die halfway through the write (only for os.write)
+    sigkill: bool = False  # die for real, by SIGKILL, rather than by an exception
     calls: list[tuple[str, bool]] = field(default_factory=list)  # (name, changes the journal)
     dead: bool = False
 
@@ -55,6 +58,8 @@ class Killer:
                 self.dead = True
                 if self.torn and name == "write":
                     real(args[0], bytes(args[1])[: max(1, len(args[1]) // 2)])
+                if self.sigkill:
+                    os.kill(os.getpid(), signal.SIGKILL)
                 raise Death(f"killed at {name} #{index}")
             return real(*args)
 
@@ -129,6 +134,21 @@ def crash_at(
     return killer
 
 
+def sigkill_at(files: SaveFiles, saved: SavedGame, option_id: str, at: int, torn: bool) -> None:
+    """The same crash in a forked process that SIGKILLs itself at the call."""
+    pid = os.fork()
+    if pid == 0:  # never returns into the test
+        try:
+            killer = Killer(files.journal, at=at, torn=torn, sigkill=True)
+            for name in WRITE_CALLS:
+                setattr(os, name, killer.wrap(name, getattr(os, name)))
+            saved.apply(option_id)
+        finally:
+            os._exit(3)  # not killed: the call was never made
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (at, torn, status)
+
+
 def fresh(template: Path, folder: Path, core) -> tuple[SaveFiles, SavedGame]:
     shutil.copytree(template, folder)
     files = SaveFiles.named(folder, "friday")
@@ -157,7 +177,9 @@ def check_resume(core, files: SaveFiles, script: Script, expected: int) -> list[
     return warnings
 
 
-def crash_at_every_point(core, script, template, at, tmp_path, monkeypatch) -> dict[str, int]:
+def crash_at_every_point(
+    core, script, template, at, tmp_path, monkeypatch, *, sigkill: bool = False
+) -> dict[str, int]:
     """Input ``at`` given to the save in ``template``, killed at each of its
     write calls in turn (before the call, and halfway through each write)."""
     files, saved = fresh(template, tmp_path / f"dry-{at}", core)
@@ -169,9 +191,12 @@ def crash_at_every_point(core, script, template, at, tmp_path, monkeypatch) -> d
     seen = {"points": len(points), "before": 0, "after": 0, "commit": commit}
     for k, torn in points:
         files, saved = fresh(template, tmp_path / f"crash-{at}-{k}-{torn}", core)
-        killer = crash_at(monkeypatch, files, saved, script.inputs[at], at=k, torn=torn)
-        assert killer.dead, (k, torn)
-        assert [name for name, _ in killer.calls] == [name for name, _ in dry.calls[: k + 1]]
+        if sigkill:
+            sigkill_at(files, saved, script.inputs[at], k, torn)
+        else:
+            killer = crash_at(monkeypatch, files, saved, script.inputs[at], at=k, torn=torn)
+            assert killer.dead, (k, torn)
+            assert [name for name, _ in killer.calls] == [name for name, _ in dry.calls[: k + 1]]
         # Durable once the journal holds it; before that, the input never happened.
         expected = at + 1 if k > commit else at
         check_resume(core, files, script, expected)
@@ -186,6 +211,16 @@ def test_a_crash_at_every_write_step_of_a_round_end_resumes_at_the_last_durable_
     seen = crash_at_every_point(core, script, template, at, tmp_path, monkeypatch)
     # 12 calls (sheet, backup, journal: write, fsync, rename; 3 folder syncs)
     # and the 3 writes torn; the commit is call 10, the journal's rename.
+    assert seen == {"points": 15, "before": 14, "after": 1, "commit": 10}, seen
+
+
+def test_a_sigkill_at_every_write_step_of_a_round_end_resumes_at_the_last_durable_input(
+    core, script, before_round_end, tmp_path, monkeypatch
+):
+    """As above, but the process really dies there: no exception unwinds,
+    no clean-up runs, and what the kernel had been given is on disk."""
+    template, at = before_round_end
+    seen = crash_at_every_point(core, script, template, at, tmp_path, monkeypatch, sigkill=True)
     assert seen == {"points": 15, "before": 14, "after": 1, "commit": 10}, seen
 
 
