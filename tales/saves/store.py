@@ -100,9 +100,13 @@ class SaveFiles:
             return []
         found = []
         for target in (self.sheet, self.backup, self.journal):
-            prefix = f".{target.name}{TEMP_MARK}"
+            prefix = f".{target.name}."
             for path in self.folder.glob(f"{glob_escape(prefix)}*"):
-                if _TEMP_TAIL.fullmatch(path.name[len(prefix) :]):
+                tail = path.name[len(prefix) :]
+                # ".tmp-" and mkstemp's letters; or, as older tales wrote them, 8 letters alone
+                if _TEMP_TAIL.fullmatch(tail.removeprefix(TEMP_MARK[1:])) and (
+                    tail.startswith(TEMP_MARK[1:]) or len(tail) == 8
+                ):
                     found.append(path)
         return sorted(found)
 
