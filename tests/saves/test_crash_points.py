@@ -121,14 +121,25 @@ def before_round_end(core, bell, script, tmp_path_factory) -> tuple[Path, int]:
 
 
 def crash_at(
-    monkeypatch: pytest.MonkeyPatch, files: SaveFiles, saved: SavedGame, option_id: str, **how: Any
+    monkeypatch: pytest.MonkeyPatch,
+    files: SaveFiles,
+    saved: SavedGame,
+    option_id: str | None,
+    *,
+    act: Callable[[SavedGame], object] | None = None,
+    **how: Any,
 ) -> Killer:
+    """Give ``option_id`` (or do ``act``) with the write calls counted, dying at one."""
     killer = Killer(files.journal, **how)
     with monkeypatch.context() as patch:
         for name in WRITE_CALLS:
             patch.setattr(os, name, killer.wrap(name, getattr(os, name)))
         try:
-            saved.apply(option_id)
+            if act is not None:
+                act(saved)
+            else:
+                assert option_id is not None
+                saved.apply(option_id)
         except Death:
             assert killer.dead
     return killer
@@ -234,3 +245,29 @@ def test_a_crash_at_every_write_step_of_an_input_resumes_at_the_last_durable_inp
     seen = crash_at_every_point(core, script, files.folder, at + 1, tmp_path, monkeypatch)
     # The line's write (whole or torn), then its fsync.
     assert seen == {"points": 3, "before": 2, "after": 1, "commit": 0}, seen
+
+
+def test_a_crash_at_every_write_step_of_an_undo_across_a_round_end(
+    core, script, before_round_end, tmp_path, monkeypatch
+):
+    """Undo of the input that ended a round writes the earlier sheet back:
+    until its journal is renamed the round end stands, then it is undone."""
+    template, at = before_round_end
+
+    def ended(name: str) -> tuple[SaveFiles, SavedGame]:
+        files, saved = fresh(template, tmp_path / name, core)
+        saved.apply(script.inputs[at])
+        return files, saved
+
+    def undo(saved: SavedGame) -> object:
+        return saved.undo(1)
+
+    files, saved = ended("dry")
+    dry = crash_at(monkeypatch, files, saved, None, act=undo)
+    assert not dry.dead and picture(saved.game) == script.pictures[at]
+    commit = dry.commit()
+    for k in range(len(dry.calls)):
+        files, saved = ended(f"undo-{k}")
+        assert crash_at(monkeypatch, files, saved, None, act=undo, at=k).dead
+        check_resume(core, files, script, at if k > commit else at + 1)
+    assert (len(dry.calls), commit) == (12, 10)
