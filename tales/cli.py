@@ -427,6 +427,7 @@ def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) 
 @_saves_option
 def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
     """Remove a save: its sheet, the sheet before it and its journal."""
+    from tales.saves.lock import SaveLock
     from tales.saves.store import SaveFiles, remove, saves_dir
 
     files = SaveFiles.named(saves_dir(folder), name)
@@ -435,7 +436,12 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
     if not yes and not click.confirm(f"Remove the save {files.name!r}? This cannot be undone"):
         click.echo("Nothing removed.")
         return
-    for path in remove(files):
+    lock = SaveLock.take(files)  # never from under a tales playing it
+    try:
+        removed = remove(files)
+    finally:
+        lock.release()
+    for path in removed:
         click.echo(f"removed {path}")
 
 

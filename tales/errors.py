@@ -106,6 +106,23 @@ class SheetError(TalesError):
         )
 
 
+class SaveFileError(TalesError):
+    """A save's file that is not a regular file inside the saves folder (a
+    symbolic link, a FIFO, a folder...): it is neither read nor written."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        super().__init__(
+            f"{path} {reason}: a save's sheet, backup and journal must be regular files "
+            "in the saves folder, so tales neither reads nor writes through it "
+            "(the file is left as it is; move it away to go on)"
+        )
+
+
+class SaveLocked(TalesError):
+    """A save another running ``tales`` is writing: one writer per save."""
+
+
 class RulingError(TalesError, ValueError):
     """A ruling asked for by an id that does not exist, or set to a value it
     cannot take (a switch is true or false)."""

@@ -6,6 +6,7 @@ traceback, and a damaged sheet left exactly as it was.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -329,7 +330,8 @@ def test_play_load_goes_on_where_the_game_stopped(friday: Result) -> None:
 def test_play_load_and_commands_leave_the_save_as_it_was(friday: Result, folder: Path) -> None:
     tales("play", "--load", "friday", stdin="options\n")  # a command, not an input
     journal = (folder / "friday.journal").read_text(encoding="utf-8").splitlines()
-    assert journal[0] == "# tales journal after friday round 1"
+    sheet = hashlib.sha256((folder / "friday.yaml").read_bytes()).hexdigest()
+    assert journal[0] == f"# tales journal after friday round 1 sha256={sheet}"
     assert len(journal) == 2, "loading rewrites nothing and commands are not inputs"
 
 

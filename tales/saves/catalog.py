@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tales.errors import TalesError, YamlFileError
-from tales.saves import journal
+from tales.errors import SaveFileError, TalesError, YamlFileError
 from tales.saves.load import LoadedSheet, read_sheet
-from tales.saves.store import SaveFiles, list_saves, saves_dir
+from tales.saves.protocol import follows
+from tales.saves.store import SaveFiles, check_regular, list_saves, saves_dir
 from tales.story.core import load_core
 from tales.story.yamlio import read_yaml
 
@@ -33,7 +33,11 @@ def list_lines(folder: Path | None) -> list[str]:
     lines = []
     for files in found:
         try:
+            check_regular(files.sheet)  # a link to a file elsewhere is never read
             data = read_yaml(files.sheet, fast=True)
+        except SaveFileError:
+            lines.append(f"{files.name}: not a regular file in the saves folder; not read")
+            continue
         except YamlFileError as error:
             lines.append(f"{files.name}: cannot be read ({error.problem.message})")
             continue
@@ -42,8 +46,7 @@ def list_lines(folder: Path | None) -> list[str]:
             continue
         players = data.get("players")
         names = list(players) if isinstance(players, dict | list) else []
-        text = journal.read(files.journal)
-        since = len(text.inputs) if text is not None else 0
+        since = _inputs_since(files)
         kind = "checkpoint" if "@" in files.name else "save"
         lines.append(
             f"{files.name}: {data.get('tale', '?')}/{data.get('scenario', '?')}, "
@@ -52,6 +55,16 @@ def list_lines(folder: Path | None) -> list[str]:
             f"{f', and {since} input(s) since' if since else ''} [{kind}]"
         )
     return lines
+
+
+def _inputs_since(files: SaveFiles) -> int:
+    """The inputs in the journal, whichever sheet it follows (0: none, or a
+    journal that is not a regular file, which loading refuses)."""
+    try:
+        _, text = follows(files)
+    except SaveFileError:
+        return 0
+    return len(text.inputs) if text is not None else 0
 
 
 def _known(folder: Path) -> str:

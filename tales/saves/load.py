@@ -19,7 +19,7 @@ from tales.saves.fields import Fields
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
-from tales.saves.store import SaveFiles
+from tales.saves.store import SaveFiles, check_regular
 from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
 from tales.story.core import Core, storybooks_dir, tale_path
@@ -39,6 +39,11 @@ class LoadedSheet:
     tale: Tale
     upgrades: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    path: Path | None = None  # the file read, when not the save's sheet (its backup)
+
+    @property
+    def sheet_path(self) -> Path:
+        return self.path or self.files.sheet
 
     @property
     def session(self) -> str:
@@ -62,17 +67,17 @@ class LoadedSheet:
         """The game as the sheet left it (before the journal). ``on_restored``
         sees the table at the sheet's round end, before play goes on."""
         if self.at_setup:
-            fields = Fields(str(self.files.sheet))
+            fields = Fields(str(self.sheet_path))
             read = read_setup(self.data, fields, core, self.tale)
             if read is None:
-                raise SheetError(self.files.sheet, fields.problems)
+                raise SheetError(self.sheet_path, fields.problems)
             setup, campaign = read
             return start_game(core, self.tale, setup, campaign), None
-        fields = Fields(str(self.files.sheet))
+        fields = Fields(str(self.sheet_path))
         seed = fresh_seed if fresh_seed is not None else random.SystemRandom().randrange(1_000_000)
         restored = restore(self.data, fields, core, self.tale, fresh_seed=seed)
         if restored is None:
-            raise SheetError(self.files.sheet, fields.problems)
+            raise SheetError(self.sheet_path, fields.problems)
         if on_restored is not None:
             on_restored(restored.table, restored.book)
         setup = GameSetup(
@@ -86,12 +91,14 @@ class LoadedSheet:
         return resume_game(setup, restored.table, restored.book, self.tale), restored
 
 
-def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
-    """Parse, upgrade and check the header of a sheet; raise :class:`SheetError`."""
-    path = files.sheet
+def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> LoadedSheet:
+    """Parse, upgrade and check the header of a sheet (the save's, or
+    ``path``: its backup); raise :class:`SheetError`."""
+    path = path or files.sheet
     fields = Fields(str(path))
-    if not path.is_file():
+    if not files.exists():
         raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
+    check_regular(path)  # never read through a link to a file elsewhere
     try:
         data = read_yaml(path)
     except YamlFileError as error:
@@ -128,7 +135,7 @@ def read_sheet(files: SaveFiles, core: Core) -> LoadedSheet:
     )
     if scenario is None:
         raise SheetError(path, fields.problems)
-    loaded = LoadedSheet(files, data, root, tale, applied)
+    loaded = LoadedSheet(files, data, root, tale, applied, path=path)
     loaded.warnings += _content_changes(data, root)
     if applied:
         loaded.warnings.append(

@@ -19,8 +19,10 @@ from tales.rules.table import Table
 from tales.saves import journal
 from tales.saves.content import content_files
 from tales.saves.load import LoadedSheet, read_sheet, tale_name
+from tales.saves.lock import SaveLock
+from tales.saves.protocol import LoadPlan, keep_aside, plan_load, write_save
 from tales.saves.sheet import SheetContext, capture, capture_between, dump
-from tales.saves.store import SaveFiles, list_saves, saves_dir, write_atomic
+from tales.saves.store import SaveFiles, excerpt, list_saves, read_regular, saves_dir, write_atomic
 from tales.story.core import Core
 from tales.story.game import Game
 
@@ -53,6 +55,8 @@ class SavedGame:
         self.sheet = first_sheet
         self._sheet_changed = False
         self.core: Core | None = None  # to load checkpoints
+        self.locking = False  # a player at the prompt: one writer a save, by its lock
+        self.lock: SaveLock | None = None
         self.game = self._start(game)
 
     @property
@@ -124,8 +128,8 @@ class SavedGame:
         """Write the latest sheet and the journal of the inputs since it."""
         if self.files is None:
             return
-        write_atomic(self.files.sheet, dump(self.sheet.data), keep=self.files.backup)
-        journal.start(self.files.journal, self.journal_header(), self.inputs[self.sheet.after :])
+        sheet = dump(self.sheet.data).encode("utf-8")
+        write_save(self.files, sheet, self.journal_header(), self.inputs[self.sheet.after :])
 
     def journal_header(self) -> str:
         return journal.header(self.context.session, self.sheet.round_played)
@@ -148,17 +152,33 @@ class SavedGame:
         kept = [
             (n, SaveFiles.named(folder, f"{self.context.session}@{n}")) for n in self.checkpoints()
         ]
+        if self.locking and files != self.files:
+            taken = SaveLock.take(files)  # refused while another tales plays that save
+            self.close()
+            self.lock = taken
         self.files = files
         self.journal = journal.JournalWriter(files.journal)
         self.context = replace(self.context, session=files.name)
         for checkpoint, old in kept:  # the checkpoints come along under the new name
             new = SaveFiles.named(folder, f"{files.name}@{checkpoint}")
-            write_atomic(new.sheet, old.sheet.read_text(encoding="utf-8"))
-            if old.journal.exists():
-                write_atomic(new.journal, old.journal.read_text(encoding="utf-8"))
+            for source, target in ((old.sheet, new.sheet), (old.journal, new.journal)):
+                data = read_regular(source)  # byte for byte: the journal names its sheet's hash
+                if data is not None:
+                    write_atomic(target, data)
         self.first_sheet = _renamed(self.first_sheet, files.name)
         self.sheet = _renamed(self.sheet, files.name)
         self.persist()
+
+    def hold(self, lock: SaveLock | None) -> None:
+        """Keep ``lock`` (the save's, taken before it was loaded) until
+        :meth:`close`, and lock any save this game goes on under."""
+        self.locking, self.lock = True, lock
+
+    def close(self) -> None:
+        """Let go of the save's lock (the save itself is always on disk)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # Going back -------------------------------------------------------------------
 
@@ -178,8 +198,8 @@ class SavedGame:
         if self.files is None:
             raise TalesError("checkpoints need a saved game; this one is not being saved")
         files = SaveFiles.named(self.files.folder, f"{self.context.session}@{name}")
-        write_atomic(files.sheet, dump(self.sheet.data))
-        journal.start(files.journal, self.journal_header(), self.inputs[self.sheet.after :])
+        sheet = dump(self.sheet.data).encode("utf-8")
+        write_save(files, sheet, self.journal_header(), self.inputs[self.sheet.after :])
         return files
 
     def checkpoints(self) -> list[str]:
@@ -205,7 +225,9 @@ class SavedGame:
         other, warnings = load_saved(files, self.core, into=self.files)
         # Become the loaded session; its round ends must now reach this object.
         other.game.table.sink.unsubscribe(other._heard)
+        held = self.locking, self.lock  # the same save goes on: so does its lock
         self.__dict__.update(other.__dict__)
+        self.locking, self.lock = held
         self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
@@ -241,7 +263,10 @@ def load_saved(
 ) -> tuple[SavedGame, list[str]]:
     """A save from its sheet and journal, and the warnings to show. ``into``:
     go on saving under another save (rewinding to a checkpoint)."""
-    loaded: LoadedSheet = read_sheet(files, core)
+    if not files.exists():
+        raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
+    plan = plan_load(files)
+    loaded: LoadedSheet = read_sheet(files, core, plan.sheet)
     target = into or files
     session = target.name.split("@")[0] if into is not None else loaded.session
     context = new_context(
@@ -270,26 +295,42 @@ def load_saved(
 
     saved = SavedGame(origin, first, target, context, game)
     saved.core = core
-    expected = journal.header(loaded.session, int(loaded.data.get("round", 0) or 0))
-    text = journal.read(files.journal)
     warnings = list(loaded.warnings)
     if restored is not None and not restored.exact:
         warnings += [f"a sheet typed in by hand: {note}" for note in restored.notes]
-    if text is None and files.journal.exists():
-        warnings.append(f"{files.journal.name} is not a journal tales wrote; it was not replayed")
-    if text is not None and text.sheet != expected:
-        warnings.append(f"the journal follows another sheet ({text.sheet}) and was not replayed")
-    elif text is not None:
-        if text.torn:
-            warnings.append("the journal's last line was cut off by a crash and was dropped")
-        applied = saved.replay(list(text.inputs))
-        if len(applied) < len(text.inputs):
-            left = len(text.inputs) - len(applied)
-            warnings.append(
-                f"journal input {len(applied) + 1} ({text.inputs[len(applied)]!r}) is not possible "
-                f"in this game; the game resumes before it ({left} input(s) not replayed)"
-            )
-    torn = text is not None and text.torn  # rewrite it, or the next input joins the fragment
-    if into is not None or (restored is not None and not restored.exact) or loaded.upgrades or torn:
-        saved.persist()
+    expected = journal.header(loaded.session, int(loaded.data.get("round", 0) or 0))
+    warnings += _replay_journal(saved, files, plan, expected)
+    hand_typed = restored is not None and not restored.exact
+    if into is not None or hand_typed or loaded.upgrades or plan.repair:
+        saved.persist()  # the disk becomes one sheet and the journal that follows it
     return saved, warnings
+
+
+def _replay_journal(saved: SavedGame, files: SaveFiles, plan: LoadPlan, expected: str) -> list[str]:
+    """Replay the journal the plan found; what was found, in words. Inputs
+    that cannot be replayed are kept aside in a copy of the journal."""
+    text = plan.journal
+    warnings = plan.carry_out(files)
+    if text is None:
+        return warnings
+    if text.digest is None and text.sheet != expected:  # an older journal, named by words
+        kept = keep_aside(files.journal, "unbound", move=True)
+        plan.repair = True
+        warnings.append(
+            f"{files.journal.name} follows another sheet ({excerpt(text.sheet)}); it was kept "
+            f"as {kept.name} and not replayed"
+        )
+        return warnings
+    applied = saved.replay(list(text.inputs))
+    if len(applied) < len(text.inputs):
+        left = len(text.inputs) - len(applied)
+        kept = keep_aside(files.journal, "not-replayed")
+        plan.repair = True
+        warnings.append(
+            f"journal input {len(applied) + 1} ({excerpt(text.inputs[len(applied)])}) is not "
+            f"possible in this game; the game resumes before it ({left} input(s) not replayed); "
+            f"the journal was kept as {kept.name}"
+        )
+    elif text.digest is None:
+        plan.repair = True  # rewritten to name its sheet by hash
+    return warnings

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import IO
 
 from tales.errors import TalesError
-from tales.saves.session import load_saved, new_context, start_saved
+from tales.saves.lock import SaveLock
+from tales.saves.session import SavedGame, load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
-from tales.story.core import load_core, tale_path
+from tales.story.core import Core, load_core, tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.ui.consoles import PlainConsole, TerminalConsole
 from tales.ui.play import PlayLoop
@@ -40,53 +41,82 @@ def run_play(
     saving = saving or SaveChoices(saves_dir())
     core = load_core()
     interactive = script is None and sys.stdin.isatty() and sys.stdout.isatty()
-    notes: list[Line] = []
     if saving.load is not None:
         if not choices.empty or choices.tale is not None:
             raise TalesError(
                 "--load takes the tale and the setup from the save; leave out the other options"
             )
-        saved, warnings = load_saved(SaveFiles.named(saving.folder, saving.load), core)
+        saved, notes = _load(core, saving)
+    else:
+        saved, notes = _new(core, choices, saving, interactive)
+    try:
+        game = saved.game
+        if interactive:
+            console: PlainConsole | TerminalConsole = TerminalConsole(
+                plain=plain, status=lambda: status_bar(loop.game)
+            )
+        else:
+            console = PlainConsole(script or sys.stdin, sys.stdout)
+        console.show(opening(game) + notes)
+        loop = PlayLoop(game, console, saved)
+        return loop.run(history=saving.load is None)
+    finally:
+        saved.close()
+
+
+def _load(core: Core, saving: SaveChoices) -> tuple[SavedGame, list[Line]]:
+    assert saving.load is not None
+    files = SaveFiles.named(saving.folder, saving.load)
+    lock = SaveLock.take(files)  # before loading: a load may repair the files
+    try:
+        saved, warnings = load_saved(files, core)
+        saved.hold(lock)
         if saving.name:  # go on under another name; the loaded save stays as it was
             saved.save_as(saving.name)
-        notes += [Line(f"Loaded '{saved.name}' at round {saved.game.view.round}.", "heading")]
-        notes += [Line(f"Note: {w}", "warning") for w in warnings]
-    else:
-        root = tale_path(choices.tale)
-        tale, problems = load_tale_cached(root)
-        if tale is None:
-            listing = "\n".join(str(p) for p in problems if p.severity == "error")
-            raise TalesError(f"the tale cannot be played until its errors are fixed:\n{listing}")
-        setup = complete(core, tale, choices)
-        if interactive and choices.empty:
-            setup = ask_setup(core, tale, setup)
-        files = None
-        if saving.enabled:
-            name = saving.name or _free_name(saving.folder, f"{setup.scenario}-{setup.seed}")
-            files = SaveFiles.named(saving.folder, name)
-            if files.exists() and saving.name:
-                raise TalesError(
-                    f"there is already a save named {files.name!r}; "
-                    f"load it with --load {files.name}, or choose another name"
-                )
+    except BaseException:
+        lock.release()
+        raise
+    notes = [Line(f"Loaded '{saved.name}' at round {saved.game.view.round}.", "heading")]
+    return saved, notes + [Line(f"Note: {w}", "warning") for w in lock.warnings + warnings]
+
+
+def _new(
+    core: Core, choices: Choices, saving: SaveChoices, interactive: bool
+) -> tuple[SavedGame, list[Line]]:
+    root = tale_path(choices.tale)
+    tale, problems = load_tale_cached(root)
+    if tale is None:
+        listing = "\n".join(str(p) for p in problems if p.severity == "error")
+        raise TalesError(f"the tale cannot be played until its errors are fixed:\n{listing}")
+    setup = complete(core, tale, choices)
+    if interactive and choices.empty:
+        setup = ask_setup(core, tale, setup)
+    files = lock = None
+    if saving.enabled:
+        name = saving.name or _free_name(saving.folder, f"{setup.scenario}-{setup.seed}")
+        files = SaveFiles.named(saving.folder, name)
+        lock = SaveLock.take(files)  # first: a save started meanwhile is seen below
+    try:
+        if files is not None and files.exists() and saving.name:
+            raise TalesError(
+                f"there is already a save named {files.name!r}; "
+                f"load it with --load {files.name}, or choose another name"
+            )
         context = new_context(
             files.name if files else "unsaved", root, setup.scenario, tale.content_hash
         )
         saved = start_saved(lambda: start_game(core, tale, setup), files, context, core)
-        if files is not None:
-            notes.append(
-                Line(f"Saved as '{files.name}' after every input (tales play --load {files.name}).")
-            )
-    game = saved.game
-    if interactive:
-        console: PlainConsole | TerminalConsole = TerminalConsole(
-            plain=plain, status=lambda: status_bar(loop.game)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    saved.hold(lock)
+    notes = [Line(f"Note: {w}", "warning") for w in (lock.warnings if lock else [])]
+    if files is not None:
+        notes.append(
+            Line(f"Saved as '{files.name}' after every input (tales play --load {files.name}).")
         )
-    else:
-        console = PlainConsole(script or sys.stdin, sys.stdout)
-    console.show(opening(game) + notes)
-    loop = PlayLoop(game, console, saved)
-    return loop.run(history=saving.load is None)
+    return saved, notes
 
 
 def _free_name(folder: Path, base: str) -> str:

@@ -56,7 +56,8 @@ def test_read_gives_the_header_and_the_inputs(tmp_path):
     )
     assert journal.read(tmp_path / "missing.journal") is None
     (tmp_path / "other.journal").write_text("draw\nstop\n", encoding="utf-8")
-    assert journal.read(tmp_path / "other.journal") is None  # not a journal at all
+    other = journal.read(tmp_path / "other.journal")  # not a journal at all
+    assert other == journal.JournalText("", (), False) and not journal.headed(other)
 
 
 def test_read_drops_a_torn_last_line(tmp_path):
@@ -93,7 +94,14 @@ def test_play_goes_on_safely_after_a_torn_line(core, started):
     assert picture(again.game) == picture(loaded.game)
 
 
-def test_a_journal_that_follows_another_sheet_is_not_replayed(core, started):
+def kept_files(files: SaveFiles, why: str) -> list:
+    return sorted(files.folder.glob(f"{files.journal.name}.{why}-*"))
+
+
+def test_an_older_journal_of_another_sheet_is_kept_aside(core, started):
+    """A journal naming its sheet in words only (as tales wrote them before
+    sheets were named by hash), and naming another one, is never replayed
+    and never appended to: it is kept under a new name."""
     saved, files, rng = started
     past_round(saved, rng, 1)
     at_sheet = journal_of(saved, rng, 6)
@@ -102,26 +110,127 @@ def test_a_journal_that_follows_another_sheet_is_not_replayed(core, started):
     # The same inputs, behind the header of another session's sheet.
     round_played = saved.sheet.round_played
     journal.start(files.journal, journal.header("someone-else", round_played), inputs.inputs)
+    stale = files.journal.read_bytes()
+    loaded, warnings = load_saved(files, core)
+    [kept] = kept_files(files, "unbound")
+    assert warnings == [
+        f"friday.journal follows another sheet ('someone-else round {round_played}'); it was "
+        f"kept as {kept.name} and not replayed"
+    ]
+    assert kept.read_bytes() == stale
+    assert picture(loaded.game) == at_sheet
+    assert_later_inputs_kept(core, loaded, files, rng)
+
+
+def assert_later_inputs_kept(core, loaded: SavedGame, files: SaveFiles, rng) -> None:
+    """Inputs given after a recovery are all there on the next load, across
+    a round end too (before, they went to a journal never replayed)."""
+    first_round = loaded.sheet.round_played
+    while loaded.sheet.round_played == first_round:
+        play(loaded, rng, 1)
+    play(loaded, rng, 2)
+    again, warnings = load_saved(files, core)
+    assert warnings == []
+    assert picture(again.game) == picture(loaded.game)
+
+
+def test_a_journal_of_an_older_journal_header_that_matches_is_replayed(core, started):
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    journal_of(saved, rng, 4)
+    live = picture(saved.game)
+    text = journal.read(files.journal)
+    assert text is not None and text.digest is not None
+    journal.start(files.journal, text.sheet, text.inputs)  # no hash: as older tales wrote it
+    loaded, warnings = load_saved(files, core)
+    assert warnings == [] and picture(loaded.game) == live
+    rewritten = journal.read(files.journal)
+    assert rewritten is not None and rewritten.digest is not None  # now bound by hash
+    assert rewritten.inputs == text.inputs
+
+
+def test_a_journal_of_another_game_is_kept_aside(core, bell, started, saves):
+    saved, files, rng = started
+    other = new_saved(core, bell, setup_for(SEED + 1), SaveFiles.named(saves, "other"))
+    play(other, random.Random(1), 3)
+    at_sheet = past_round(saved, rng, 1)
+    foreign = other.files.journal.read_bytes()
+    files.journal.write_bytes(foreign)
+    loaded, warnings = load_saved(files, core)
+    [kept] = kept_files(files, "unbound")
+    assert warnings == [
+        f"friday.journal follows no sheet of this save (it names 'other round 0'); it was "
+        f"kept as {kept.name} and not replayed"
+    ]
+    assert kept.read_bytes() == foreign
+    assert picture(loaded.game) == at_sheet
+    assert_later_inputs_kept(core, loaded, files, rng)
+
+
+def test_a_damaged_journal_header_is_kept_aside(core, started):
+    saved, files, rng = started
+    at_sheet = past_round(saved, rng, 1)
+    damaged = b"# tales jour\x00nal after friday\ndraw\n"
+    files.journal.write_bytes(damaged)
+    loaded, warnings = load_saved(files, core)
+    [kept] = kept_files(files, "unbound")
+    assert warnings == [
+        f"friday.journal follows no sheet of this save (it has no header); it was "
+        f"kept as {kept.name} and not replayed"
+    ]
+    assert kept.read_bytes() == damaged
+    assert picture(loaded.game) == at_sheet
+    assert_later_inputs_kept(core, loaded, files, rng)
+
+
+def test_a_journal_with_crlf_line_endings_is_replayed(core, started):
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    journal_of(saved, rng, 4)
+    live = picture(saved.game)
+    files.journal.write_bytes(files.journal.read_bytes().replace(b"\n", b"\r\n"))
+    loaded, warnings = load_saved(files, core)
+    assert warnings == ["the journal's lines ended in CRLF; they were read as plain lines"]
+    assert picture(loaded.game) == live
+    assert b"\r" not in files.journal.read_bytes()  # rewritten before the next input
+    assert_later_inputs_kept(core, loaded, files, rng)
+
+
+def test_a_round_end_cut_off_before_its_journal_resumes_from_the_backup(core, started):
+    """Killed after the round end's sheet was renamed into place but before
+    its journal was: the old journal follows the backup, and the game
+    resumes at the input before the one that ended the round."""
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    while True:
+        before, journal_bytes, sheet = picture(saved.game), files.journal.read_bytes(), saved.sheet
+        play(saved, rng, 1)
+        if saved.sheet is not sheet:
+            break
+    files.journal.write_bytes(journal_bytes)
+    count = len(journal.read(files.journal).inputs)
     loaded, warnings = load_saved(files, core)
     assert warnings == [
-        f"the journal follows another sheet (someone-else round {round_played}) and was "
-        "not replayed"
+        "the last save was cut off after writing its sheet; the game resumes from "
+        f"friday.yaml.bak and the {count} input(s) of its journal"
     ]
-    assert picture(loaded.game) == at_sheet
+    assert picture(loaded.game) == before
+    assert_later_inputs_kept(core, loaded, files, rng)
 
 
-def test_a_journal_left_from_an_earlier_round_is_not_replayed(core, started):
-    """Killed between writing a round end's sheet and starting its journal:
-    the old journal's inputs are already in the sheet."""
+def test_a_journal_older_than_the_backup_is_kept_aside(core, started):
     saved, files, rng = started
     past_round(saved, rng, 1)
     journal_of(saved, rng, 3)
     stale, earlier = files.journal.read_bytes(), saved.sheet.round_played
-    at_sheet = past_round(saved, rng, earlier + 1)
+    past_round(saved, rng, earlier + 1)
+    at_sheet = past_round(saved, rng, earlier + 2)  # the backup is of round earlier + 1 now
     files.journal.write_bytes(stale)
     loaded, warnings = load_saved(files, core)
+    [kept] = kept_files(files, "unbound")
     assert warnings == [
-        f"the journal follows another sheet (friday round {earlier}) and was not replayed"
+        f"friday.journal follows no sheet of this save (it names 'friday round {earlier}'); "
+        f"it was kept as {kept.name} and not replayed"
     ]
     assert picture(loaded.game) == at_sheet
 
@@ -136,4 +245,8 @@ def test_an_input_the_game_refuses_stops_the_replay_before_it(core, started):
     assert len(warnings) == 1
     assert "journal input 4 ('no-such-option') is not possible" in warnings[0]
     assert "(2 input(s) not replayed)" in warnings[0]
+    [kept] = kept_files(files, "not-replayed")
+    assert f"the journal was kept as {kept.name}" in warnings[0]
+    assert kept.read_bytes().endswith(b"no-such-option\ndraw\n")
     assert picture(loaded.game) == before
+    assert_later_inputs_kept(core, loaded, files, rng)

@@ -166,3 +166,21 @@ def test_remove_deletes_only_the_saves_own_files(tmp_path):
     removed = store.remove(files)
     assert sorted(p.name for p in removed) == ["friday.journal", "friday.yaml", "friday.yaml.bak"]
     assert _leftovers(tmp_path) == ["friday@cp.yaml"]
+
+
+def test_leftovers_are_the_temporary_files_of_this_save_only(tmp_path):
+    files = SaveFiles.named(tmp_path, "friday")
+    ours = [".friday.yaml.tmp-k3j_x9a2", ".friday.yaml.bak.tmp-a1", ".friday.journal.tmp-zz"]
+    ours.append(".friday.yaml.ab_cd123")  # as older tales named them
+    others = [
+        ".friday.x.yaml.tmp-k3j_x9a2",  # the save "friday.x"
+        ".friday.yaml.yaml.tmp-abc",  # the save "friday.yaml"
+        ".friday.yaml.bak.tmp-a.b",
+        ".friday.yaml.abc",
+        "friday.yaml.tmp-abc",
+        ".saturday.yaml.tmp-abc",
+    ]
+    for name in ours + others:
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert [p.name for p in files.leftovers()] == sorted(ours)
+    assert SaveFiles.named(tmp_path / "missing", "friday").leftovers() == []
