@@ -351,6 +351,9 @@ class _Restorer(WorldRestorer):
         """The character deck: in the saved order on a digital sheet, else the
         character's cards with the stated status cards, shuffled (ruling
         ``sheet-decks``)."""
+        if inv.dead:
+            self._deal_nothing(inv, statuses, heroism)
+            return
         if self.exact:
             self._deal_exact(table, inv, statuses, heroism)
             return
@@ -372,6 +375,21 @@ class _Restorer(WorldRestorer):
                 cards.append(card)
         table.rng.shuffle(cards)
         inv.deck = cards
+
+    def _deal_nothing(
+        self, inv: Investigator, statuses: Counter[StatusCardKind], heroism: bool
+    ) -> None:
+        """The dead hold no cards: theirs left the game with them and the
+        supply's went back to it (ruling ``dead-leave-the-table``)."""
+        inv.deck = []
+        listed = self._ids("decks", inv) + self._ids("hands", inv)
+        if sum(statuses.values()) or heroism or listed:
+            self.f.problem(
+                self.f.at(_entry_of(self.data, inv.name), "status_cards"),
+                f"players.{inv.name}",
+                f"{inv.name} is dead and holds no cards; set the status cards to 0 and "
+                "remove any special cards",
+            )
 
     def _deal_exact(
         self, table: Table, inv: Investigator, statuses: Counter[StatusCardKind], heroism: bool

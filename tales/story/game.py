@@ -157,6 +157,7 @@ def _game(
 
     def whole() -> Proc[None]:
         yield from scenario
+        book.assess(table)  # the whole team died or the time ran out: rate it too
         going_on = yield from between_scenarios(
             table, book, tale, setup.scenario, setup.seed, came_in
         )

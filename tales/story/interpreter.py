@@ -245,10 +245,18 @@ class Book:
         return paragraph.choices[choice.index].outcome
 
     def finish(self, table: Table, number: int) -> None:
-        """End the scenario and rate it: "Once Scenario ends, flip the Keyword
-        sheet and assess your exploration rate following the presented table."
-        The rate's consequence is read at once."""
+        """End the scenario at a storybook ending and rate it."""
         end_scenario(table, f"the story ends at paragraph {number}")
+        self.assess(table, number)
+
+    def assess(self, table: Table, ending: int | None = None) -> None:
+        """Rate an ended scenario once, however it ended: "Every Scenario ends
+        with an Epilogue or death of all the team members ... Once Scenario
+        ends, flip the Keyword sheet and assess your exploration rate following
+        the presented table." The rate's consequence is read at once, unless it
+        is the ending just read."""
+        if self.rate or not table.ended:
+            return
         rate = exploration_rate(
             table, carried=self.carried_points, campaign=self.continues_campaign
         )
@@ -258,7 +266,7 @@ class Book:
         table.emit(
             ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
         )
-        if consequence is not None and consequence != number:
+        if consequence is not None and consequence != ending:
             paragraph = self.book.paragraphs[consequence]
             text = self._text(table, consequence, paragraph.text, None)
             first = consequence not in self.state.visited
