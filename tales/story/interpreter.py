@@ -136,7 +136,7 @@ class Book:
         if option.once:
             self.state.taken.add((scene, index))
         if option.test is not None:
-            self.state.tried[(scene, index, inv.slug)] = table.round
+            self.state.tried[(scene, index, _trier(inv, option))] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
@@ -303,9 +303,9 @@ class Book:
         if (
             option.test is not None
             and table.rulings.flag("test-once-a-round")
-            and self.state.tried.get((scene, index, inv.slug)) == table.round
+            and self.state.tried.get((scene, index, _trier(inv, option))) == table.round
         ):
-            return False  # one try a round
+            return False  # one try a round; a Team test's try is the whole team's
         leads = option.goto if option.test is None else None
         if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
             return False  # a read-once paragraph
@@ -474,6 +474,15 @@ def play(table: Table, book: Book) -> Proc[str]:
     """A whole scenario: the introduction, then rounds until it ends."""
     yield from book.begin(table)
     return (yield from play_scenario(table, book))
+
+
+def _trier(inv: Investigator, option: OptionDef) -> str:
+    """Whose try a test option uses up (ruling ``test-once-a-round``): a Team
+    test is the team's, so no other member may start it again that round."""
+    return TEAM_TRY if option.test is not None and option.test.team else inv.slug
+
+
+TEAM_TRY = "*team*"  # not an investigator slug (slugs are lower-case words)
 
 
 def _describe(option: OptionDef) -> str:

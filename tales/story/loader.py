@@ -413,6 +413,9 @@ class _ScenarioLoader:
                     BAD_VALUE,
                     f"the {level} start must be a space from 1 to {length}",
                 )
+        wrong_start = standard_start_problem(start)
+        if wrong_start is not None:
+            self.error(self.at(reader, start, "standard"), BAD_VALUE, wrong_start)
         spaces_data = reader.get(data, "spaces", dict, what=what, required=False) or {}
         spaces: list[int | None] = [None] * (length or 0)
         for space, paragraph in spaces_data.items():
@@ -978,3 +981,16 @@ class _ScenarioLoader:
                     NO_LOG,
                     f"the tale has no counter {name!r}{did_you_mean(name, self.counters)}",
                 )
+
+
+def standard_start_problem(start: dict[Any, Any]) -> str | None:
+    """Rulebook: "The standard difficulty always starts on the 1st round." The
+    problem with an Event board's ``start`` mapping, if its standard start is
+    another space (another difficulty may start anywhere on the track)."""
+    standard = start.get("standard")
+    if standard is None or standard == 1:
+        return None
+    return (
+        f'the standard difficulty starts on space 1, not {standard!r}: "The standard '
+        'difficulty always starts on the 1st round."'
+    )
