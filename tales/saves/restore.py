@@ -26,7 +26,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import read_difficulty, read_rulings
+from tales.saves.sheet_fields import fallen_of, read_difficulty, read_rulings
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -134,6 +134,7 @@ class _Restorer(WorldRestorer):
         )
         if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
             book.carried_points, book.continues_campaign = points, True
+        book.fallen = fallen_of(data, self.core)
         return Restored(
             table,
             book,

@@ -9,6 +9,7 @@ from typing import Any
 from tales.rules.rulings import Rulings
 from tales.rules.scenario import Scenario
 from tales.saves.fields import Fields
+from tales.story.core import Core
 from tales.story.model import Tale
 from tales.story.yamlio import describe
 
@@ -82,3 +83,15 @@ def read_rulings(data: dict[Any, Any], fields: Fields, rulings: Rulings) -> dict
             continue
         house[name] = value
     return house
+
+
+def fallen_of(data: dict[Any, Any], core: Core) -> tuple[str, ...]:
+    """The investigators a sheet says died in the campaign's earlier scenarios
+    (``campaign.fallen``, by name or slug); names it does not know are not kept."""
+    raw = data.get("campaign")
+    listed = raw.get("fallen") if isinstance(raw, dict) else None
+    by_name = {s.name.lower(): s.slug for s in core.investigators.values()}
+    by_name.update({s.slug: s.slug for s in core.investigators.values()})
+    if not isinstance(listed, list):
+        return ()
+    return tuple(by_name[str(n).lower()] for n in listed if str(n).lower() in by_name)

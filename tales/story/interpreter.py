@@ -79,6 +79,7 @@ class Book:
         # 100% (ruling ``exploration-carry``).
         self.carried_points = 0
         self.continues_campaign = False
+        self.fallen: tuple[str, ...] = ()  # dead in the campaign's earlier scenarios
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
         self._reads = 0  # paragraphs read since the last decision
@@ -176,7 +177,9 @@ class Book:
                 change_location_tokens(table, place, token, count)
         players = table.players()
         for slug in self.book.setup_items:  # the team's: the first player carries them
-            if players and table.scenario is not None:
+            # One card of an item: one carried in is not dealt again.
+            held = any(inv.item(slug) is not None for inv in table.investigators.values())
+            if players and table.scenario is not None and not held:
                 gain_item(table, players[0], table.scenario.items[slug])
         self._reads = 0
         yield from self.read_as(table, self.book.introduction, None)
