@@ -26,7 +26,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import fallen_of, read_difficulty, read_rulings
+from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -74,6 +74,7 @@ class _Restorer(WorldRestorer):
         self.data, self.f, self.core, self.tale = data, fields, core, tale
         self.book: ScenarioBook = tale.scenarios[str(data["scenario"])]
         self.scenario = self.book.scenario
+        self.carried_in = carried_in(data, core, tale)
         digital = data.get("digital")
         self.digital: dict[Any, Any] = digital if isinstance(digital, dict) else {}
         self.exact = "decks" in self.digital
@@ -135,6 +136,7 @@ class _Restorer(WorldRestorer):
         if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
             book.carried_points, book.continues_campaign = points, True
         book.fallen = fallen_of(data, self.core)
+        book.carried_in = tuple(sorted(self.carried_in))
         return Restored(
             table,
             book,
@@ -272,7 +274,7 @@ class _Restorer(WorldRestorer):
     def _items(self, sheet: InvestigatorSheet, entry: dict[Any, Any], path: str) -> list[HeldItem]:
         f = self.f
         raw = entry.get("items") or {}
-        known: dict[str, ItemCard] = {**self.core.items, **self.scenario.items}
+        known: dict[str, ItemCard] = {**self.core.items, **self.scenario.items, **self.carried_in}
         if not isinstance(raw, dict):
             f.problem(
                 f.at(entry, "items"),

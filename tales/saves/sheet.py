@@ -101,6 +101,7 @@ def capture(
                 "counters": dict(sorted(book.state.counters.items())),
                 **({"points": book.carried_points} if book.continues_campaign else {}),
                 **({"fallen": list(book.fallen)} if book.fallen else {}),
+                **({"carried": list(book.carried_in)} if book.carried_in else {}),
             },
             "digital": _digital(table, book, context),
         }

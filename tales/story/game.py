@@ -135,6 +135,7 @@ def set_up(
             if item in cards or slug in campaign.cards
         }
         deal_carried(table, carried)
+        story.carried_in = tuple(sorted({card.slug for card in carried.values()}))
     return SetUp(table, story, campaign, tuple(core.investigators))
 
 

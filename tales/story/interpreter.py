@@ -80,6 +80,9 @@ class Book:
         self.carried_points = 0
         self.continues_campaign = False
         self.fallen: tuple[str, ...] = ()  # dead in the campaign's earlier scenarios
+        # Items carried in from the scenario before: each keeps its own card,
+        # even where this scenario prints another under its slug.
+        self.carried_in: tuple[str, ...] = ()
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
         self._reads = 0  # paragraphs read since the last decision

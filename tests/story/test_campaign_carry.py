@@ -117,6 +117,17 @@ def test_a_carried_item_is_not_dealt_again_as_the_next_scenarios_setup_item(
             assert len(gives) == len(set(gives))
             break
         loaded.apply(pending.ids[0])
+    # The round-end sheet of The Deeps still knows the hook is the carried card.
+    rng = random.Random(7)
+    while loaded.game.engine.pending is not None and loaded.sheet.round_played < 1:
+        game = loaded.game
+        loaded.apply(POLICIES["random"](game.engine.pending, game.table, game.book, rng).id)
+    if loaded.game.engine.pending is not None:
+        again, warnings = load_saved(files, core)
+        assert warnings == []
+        hooks = [h.card for i in again.table.investigators.values() for h in i.items]
+        assert [c for c in hooks if c.slug == "hook"] in ([gaff], [])
+        assert again.table.snapshot() == loaded.table.snapshot()
 
 
 @ruling("dead-replaced")
