@@ -16,20 +16,10 @@ from tales.rules.investigators import Investigator
 from tales.rules.table import Table
 
 
-def remove_the_dead(table: Table) -> None:
-    """Clear every dead investigator's board once the activity that killed
-    them is resolved (ruling ``narrative-timing``): a round-end save then
-    holds only what is still in play."""
-    for inv in table.investigators.values():
-        if inv.dead and _holds_anything(inv):
-            _remove(table, inv)
-
-
-def _holds_anything(inv: Investigator) -> bool:
-    return bool(inv.all_cards() or inv.items or any(inv.tokens.values()))
-
-
-def _remove(table: Table, inv: Investigator) -> None:
+def remove_from_the_game(table: Table, inv: Investigator) -> None:
+    """Clear a dead investigator's board at once, in the input that killed
+    them: from then on nothing of theirs is in play, and a round-end save
+    holds only what is."""
     supply = table.supply
     returned = 0
     for card in inv.all_cards():
@@ -39,6 +29,9 @@ def _remove(table: Table, inv: Investigator) -> None:
         elif card.kind is CardKind.HEROISM:
             supply.heroism_cards.append(card)
             returned += 1
+    inv.set_aside += [
+        c for c in inv.all_cards() if c.status is None and c.kind is not CardKind.HEROISM
+    ]
     set_aside = len(inv.all_cards()) - returned
     inv.deck, inv.hand, inv.play_area, inv.discard = [], [], [], []
     tokens = sum(inv.tokens.values())

@@ -86,9 +86,10 @@ class InvestigatorDied(Event):
 
 @dataclass(frozen=True, slots=True)
 class InvestigatorRemoved(Event):
-    """A dead investigator's board cleared (ruling ``dead-leave-the-table``)."""
+    """A dead investigator's board cleared (ruling ``dead-leave-the-table``):
+    no one acts, so the dead one is named ``departed``."""
 
-    investigator: str
+    departed: str
     cards_set_aside: int  # their own Attribute cards, out of the game
     cards_returned: int  # status and HEROISM cards, back to the supply
     tokens_returned: int

@@ -31,7 +31,6 @@ from tales.rules.activities import (
     usable_items,
     use_item_activity,
 )
-from tales.rules.death import remove_the_dead
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.encounters import (
@@ -141,7 +140,6 @@ def settle(table: Table, story: Story) -> Proc[None]:
         paragraph, why = table.to_read.pop(0)
         table.emit(ReadParagraph(paragraph, why))
         yield from story.read(table, paragraph)
-    remove_the_dead(table)
     if not table.players() and not table.ended:
         # "Every Scenario ends with an Epilogue or death of all the team members."
         end_scenario(table, "every investigator is dead")
@@ -272,7 +270,6 @@ def end_of_round(table: Table, story: Story) -> Proc[None]:
         return
     for inv in table.players():
         resolve_end_of_round_tokens(table, inv)
-    remove_the_dead(table)  # a token that killed: the dead keep no cards
     for inv in table.players():
         yield from keep_cards(table, inv)
         gather_and_shuffle(table, inv)

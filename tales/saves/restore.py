@@ -384,7 +384,7 @@ class _Restorer(WorldRestorer):
     ) -> None:
         """The dead hold no cards: theirs left the game with them and the
         supply's went back to it (ruling ``dead-leave-the-table``)."""
-        inv.deck = []
+        inv.deck, inv.set_aside = [], list(inv.sheet.deck)
         listed = self._ids("decks", inv) + self._ids("hands", inv)
         if sum(statuses.values()) or heroism or listed:
             self.f.problem(

@@ -135,7 +135,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ),
     ev.InvestigatorDied: lambda e, t: f"{name_of(t, e.investigator)} is dead: {e.track} reached 0.",
     ev.InvestigatorRemoved: lambda e, t: (
-        f"{name_of(t, e.investigator)} leaves the table: {e.cards_returned} cards and "
+        f"{name_of(t, e.departed)} leaves the table: {e.cards_returned} cards and "
         f"{e.tokens_returned} tokens go back to the supply."
     ),
     ev.TestStarted: lambda e, t: (

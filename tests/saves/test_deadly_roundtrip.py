@@ -31,6 +31,7 @@ def assert_every_piece_in_one_place(table: Table, core: Core) -> None:
     on the table, never more of anything than the box holds."""
     supply, box = table.supply, core.supply
     zones = [c.id for inv in table.investigators.values() for c in inv.all_cards()]
+    zones += [c.id for inv in table.investigators.values() for c in inv.set_aside]
     zones += [c.id for pile in supply.status_cards.values() for c in pile]
     zones += [c.id for c in supply.heroism_cards]
     twice = [card for card, n in Counter(zones).items() if n > 1]
@@ -46,6 +47,7 @@ def assert_every_piece_in_one_place(table: Table, core: Core) -> None:
             c.id for c in inv.all_cards() if c.status is None and not c.id.startswith("heroism")
         }
         assert mine == (set() if inv.dead or inv.companion else own), inv.slug
+        assert {c.id for c in inv.set_aside} == (own if inv.dead else set()), inv.slug
     for token, count in box.status_tokens.items():
         held = sum(inv.tokens[token] for inv in table.investigators.values())
         assert supply.status_tokens[token] + held == count, token

@@ -49,8 +49,9 @@ def test_a_round_end_sheet_written_after_a_player_died_loads_and_exports(
     # Nothing of the dead is left in play: their cards and items left with
     # them, the supply's cards and tokens went back.
     assert corpse.all_cards() == [] and corpse.items == [] and not any(corpse.tokens.values())
+    assert sorted(c.id for c in corpse.set_aside) == sorted(c.id for c in corpse.sheet.deck)
     assert any(
-        isinstance(e, InvestigatorRemoved) and e.investigator == dead and e.cards_set_aside
+        isinstance(e, InvestigatorRemoved) and e.departed == dead and e.cards_set_aside
         for e in live.events
     )
 
