@@ -33,6 +33,7 @@ from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
+from tales.story.state import trier
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,7 @@ class Book:
         if option.once:
             self.state.taken.add((scene, index))
         if option.test is not None:
-            self.state.tried[(scene, index, _trier(inv, option))] = table.round
+            self.state.tried[(scene, index, trier(inv.slug, option.test.team))] = table.round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
@@ -309,7 +310,8 @@ class Book:
         if (
             option.test is not None
             and table.rulings.flag("test-once-a-round")
-            and self.state.tried.get((scene, index, _trier(inv, option))) == table.round
+            and self.state.tried.get((scene, index, trier(inv.slug, option.test.team)))
+            == table.round
         ):
             return False  # one try a round; a Team test's try is the whole team's
         leads = option.goto if option.test is None else None
@@ -480,15 +482,6 @@ def play(table: Table, book: Book) -> Proc[str]:
     """A whole scenario: the introduction, then rounds until it ends."""
     yield from book.begin(table)
     return (yield from play_scenario(table, book))
-
-
-def _trier(inv: Investigator, option: OptionDef) -> str:
-    """Whose try a test option uses up (ruling ``test-once-a-round``): a Team
-    test is the team's, so no other member may start it again that round."""
-    return TEAM_TRY if option.test is not None and option.test.team else inv.slug
-
-
-TEAM_TRY = "*team*"  # not an investigator slug (slugs are lower-case words)
 
 
 def _describe(option: OptionDef) -> str:
