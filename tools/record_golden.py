@@ -54,7 +54,7 @@ def main() -> None:
     game = start_game(load_core(), tale, setup)
     rng = random.Random(args.seed)
     while game.engine.pending is not None and len(game.inputs) < args.limit:
-        game.apply(POLICIES[args.policy](game.engine.pending, game.table, game.book, rng).id)
+        game.apply(POLICIES[args.policy](game.pending, game.view, rng).id)
     if game.engine.pending is not None:
         raise SystemExit(f"the game had not ended after {args.limit} inputs")
     golden = {

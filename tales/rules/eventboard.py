@@ -22,7 +22,11 @@ from tales.rules.terms import EventSymbol
 def place_event_token(table: Table, symbol: EventSymbol) -> None:
     """Place a token from the supply (none left: nothing placed, ruling
     ``event-token-supply``) and queue the narrative of any threshold it
-    completes on the current space."""
+    completes on the current space: "If this token completes a condition on
+    the current space of the Event track, read the corresponding narrative."
+    A threshold fires the first time a token brings the count to it or past
+    it while the marker stands where it applies (ruling
+    ``threshold-reached-or-passed``; switched off, only the exact count)."""
     placed = table.supply.take_event_token(symbol)
     if placed:
         table.event_tokens[symbol] += 1
@@ -30,12 +34,14 @@ def place_event_token(table: Table, symbol: EventSymbol) -> None:
     if not placed or table.scenario is None:
         return
     count = table.event_tokens[symbol]
+    passed = table.rulings.flag("threshold-reached-or-passed")
     for threshold in table.scenario.board.thresholds:
         if threshold in table.fired or threshold.symbol is not symbol:
             continue
         on_space = not threshold.spaces or table.time in threshold.spaces
         at_level = not threshold.difficulties or table.difficulty in threshold.difficulties
-        if threshold.count == count and on_space and at_level:
+        reached = count >= threshold.count if passed else count == threshold.count
+        if reached and on_space and at_level:
             table.fired.add(threshold)
             table.read_later(threshold.paragraph, f"{_ordinal(count)} {symbol} token")
 

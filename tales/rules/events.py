@@ -85,6 +85,18 @@ class InvestigatorDied(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InvestigatorRemoved(Event):
+    """A dead investigator's board cleared (ruling ``dead-leave-the-table``):
+    no one acts, so the dead one is named ``departed``."""
+
+    departed: str
+    cards_set_aside: int  # their own Attribute cards, out of the game
+    cards_returned: int  # status and HEROISM cards, back to the supply
+    tokens_returned: int
+    items: tuple[str, ...]  # out of the game; their use markers back in the box
+
+
+@dataclass(frozen=True, slots=True)
 class TestStarted(Event):
     __test__: ClassVar[bool] = False  # not a pytest test class
     investigator: str

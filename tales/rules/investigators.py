@@ -61,6 +61,8 @@ class Investigator:
     items: list[HeldItem] = field(default_factory=list)
     markers_used: set[str] = field(default_factory=set)
     dead: bool = False
+    # A dead investigator's own cards, out of the game (ruling ``dead-leave-the-table``).
+    set_aside: list[Card] = field(default_factory=list)
     # Effects of abilities that wait for the next test.
     bonus_white_dice: int = 0
     shatters_count_next_test: bool = False

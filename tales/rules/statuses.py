@@ -9,6 +9,7 @@ status ("The Companion does not receive any Status effects").
 from __future__ import annotations
 
 from tales.errors import RulesError
+from tales.rules.death import remove_from_the_game
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import (
     CardDiscarded,
@@ -49,6 +50,7 @@ def change_track(table: Table, inv: Investigator, track: Track, delta: int, reas
     if track in (Track.VITALITY, Track.SANITY) and after == 0 and not inv.dead:
         inv.dead = True
         table.emit(InvestigatorDied(inv.slug, track))
+        remove_from_the_game(table, inv)
         # "Follow the scenario instructions for the death of an Investigator
         # shown on the Event board."
         if table.scenario is not None:

@@ -88,7 +88,8 @@ class LoadedSheet:
             restored.seed,
             tuple(restored.table.rulings.house_rules().items()),
         )
-        return resume_game(setup, restored.table, restored.book, self.tale), restored
+        roster = tuple(core.investigators)
+        return resume_game(setup, restored.table, restored.book, self.tale, roster), restored
 
 
 def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> LoadedSheet:

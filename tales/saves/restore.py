@@ -26,7 +26,7 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import read_difficulty, read_rulings
+from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -74,6 +74,7 @@ class _Restorer(WorldRestorer):
         self.data, self.f, self.core, self.tale = data, fields, core, tale
         self.book: ScenarioBook = tale.scenarios[str(data["scenario"])]
         self.scenario = self.book.scenario
+        self.carried_in = carried_in(data, core, tale)
         digital = data.get("digital")
         self.digital: dict[Any, Any] = digital if isinstance(digital, dict) else {}
         self.exact = "decks" in self.digital
@@ -134,6 +135,8 @@ class _Restorer(WorldRestorer):
         )
         if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
             book.carried_points, book.continues_campaign = points, True
+        book.fallen = fallen_of(data, self.core)
+        book.carried_in = tuple(sorted(self.carried_in))
         return Restored(
             table,
             book,
@@ -271,7 +274,7 @@ class _Restorer(WorldRestorer):
     def _items(self, sheet: InvestigatorSheet, entry: dict[Any, Any], path: str) -> list[HeldItem]:
         f = self.f
         raw = entry.get("items") or {}
-        known: dict[str, ItemCard] = {**self.core.items, **self.scenario.items}
+        known: dict[str, ItemCard] = {**self.core.items, **self.scenario.items, **self.carried_in}
         if not isinstance(raw, dict):
             f.problem(
                 f.at(entry, "items"),
@@ -351,6 +354,9 @@ class _Restorer(WorldRestorer):
         """The character deck: in the saved order on a digital sheet, else the
         character's cards with the stated status cards, shuffled (ruling
         ``sheet-decks``)."""
+        if inv.dead:
+            self._deal_nothing(inv, statuses, heroism)
+            return
         if self.exact:
             self._deal_exact(table, inv, statuses, heroism)
             return
@@ -372,6 +378,21 @@ class _Restorer(WorldRestorer):
                 cards.append(card)
         table.rng.shuffle(cards)
         inv.deck = cards
+
+    def _deal_nothing(
+        self, inv: Investigator, statuses: Counter[StatusCardKind], heroism: bool
+    ) -> None:
+        """The dead hold no cards: theirs left the game with them and the
+        supply's went back to it (ruling ``dead-leave-the-table``)."""
+        inv.deck, inv.set_aside = [], list(inv.sheet.deck)
+        listed = self._ids("decks", inv) + self._ids("hands", inv)
+        if sum(statuses.values()) or heroism or listed:
+            self.f.problem(
+                self.f.at(_entry_of(self.data, inv.name), "status_cards"),
+                f"players.{inv.name}",
+                f"{inv.name} is dead and holds no cards; set the status cards to 0 and "
+                "remove any special cards",
+            )
 
     def _deal_exact(
         self, table: Table, inv: Investigator, statuses: Counter[StatusCardKind], heroism: bool

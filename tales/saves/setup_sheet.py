@@ -8,7 +8,7 @@ from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields
-from tales.saves.sheet_fields import read_campaign, read_difficulty, read_rulings
+from tales.saves.sheet_fields import fallen_of, read_campaign, read_difficulty, read_rulings
 from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -91,7 +91,8 @@ def _campaign(
         state.log, state.counters = read_campaign(raw, fields, tale)
         points = raw.get("points", 0)
         state.points = points if isinstance(points, int) and points >= 0 else 0
-    cards = item_cards(core.items, tale)
+    state.fallen = fallen_of(data, core)
+    cards = item_cards(core.items, tale, str(data.get("after")))
     names = {core.investigators[slug].name: slug for slug in players}
     carried = data.get("carried") or {}
     for name, item in carried.items() if isinstance(carried, dict) else ():

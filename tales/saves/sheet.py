@@ -100,6 +100,8 @@ def capture(
                 "log": _log(book.state.log),
                 "counters": dict(sorted(book.state.counters.items())),
                 **({"points": book.carried_points} if book.continues_campaign else {}),
+                **({"fallen": list(book.fallen)} if book.fallen else {}),
+                **({"carried": list(book.carried_in)} if book.carried_in else {}),
             },
             "digital": _digital(table, book, context),
         }
@@ -110,7 +112,6 @@ def capture(
 def capture_between(table: Table, going_on: NextScenario, context: SheetContext) -> dict[str, Any]:
     """The sheet between two scenarios of a campaign: the next scenario's
     setup, with the campaign log, the items carried and the points carried."""
-    players = [i for i in table.investigators.values() if not i.companion]
     names = {i.slug: i.name for i in table.investigators.values()}
     campaign = going_on.campaign
     return {
@@ -123,14 +124,16 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
         "difficulty": table.difficulty,
         **_house_rules(table),
         "round": 0,
-        "players": [p.name for p in players],
-        "companions": [i.name for i in table.investigators.values() if i.companion],
+        # The next team: a newcomer sits where the dead sat (ruling dead-replaced).
+        "players": [names.get(slug, slug) for slug in going_on.players],
+        "companions": [names.get(slug, slug) for slug in going_on.companions],
         "notes": context.notes,
         "carried": {names[slug]: item for slug, item in campaign.carried.items()},
         "campaign": {
             "log": _log(campaign.log),
             "counters": dict(sorted(campaign.counters.items())),
             "points": campaign.points,
+            **({"fallen": list(campaign.fallen)} if campaign.fallen else {}),
         },
         "digital": {"seed": going_on.seed, **_content(context)},
     }

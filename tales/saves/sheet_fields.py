@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tales.rules.items import ItemCard
 from tales.rules.rulings import Rulings
 from tales.rules.scenario import Scenario
 from tales.saves.fields import Fields
+from tales.story.campaign import item_cards, played_before
+from tales.story.core import Core
 from tales.story.model import Tale
 from tales.story.yamlio import describe
 
@@ -82,3 +85,29 @@ def read_rulings(data: dict[Any, Any], fields: Fields, rulings: Rulings) -> dict
             continue
         house[name] = value
     return house
+
+
+def fallen_of(data: dict[Any, Any], core: Core) -> tuple[str, ...]:
+    """The investigators a sheet says died in the campaign's earlier scenarios
+    (``campaign.fallen``, by name or slug); names it does not know are not kept."""
+    raw = data.get("campaign")
+    listed = raw.get("fallen") if isinstance(raw, dict) else None
+    by_name = {s.name.lower(): s.slug for s in core.investigators.values()}
+    by_name.update({s.slug: s.slug for s in core.investigators.values()})
+    if not isinstance(listed, list):
+        return ()
+    return tuple(by_name[str(n).lower()] for n in listed if str(n).lower() in by_name)
+
+
+def carried_in(data: dict[Any, Any], core: Core, tale: Tale) -> dict[str, ItemCard]:
+    """The cards of the items a round-end sheet says were carried in
+    (``campaign.carried``): each is the card of the scenarios played before,
+    not the one this scenario prints under the same slug."""
+    raw = data.get("campaign")
+    listed = raw.get("carried") if isinstance(raw, dict) else None
+    scenario = str(data.get("scenario"))
+    if not isinstance(listed, list) or scenario not in tale.scenarios:
+        return {}
+    before = played_before(tale, scenario)
+    cards = item_cards(core.items, tale, before) if before is not None else dict(core.items)
+    return {str(s): cards[str(s)] for s in listed if str(s) in cards}

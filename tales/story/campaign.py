@@ -10,10 +10,12 @@ carrying over their achievements from one scenario to the next."
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tales.rules.activities import gain_item, lose_item
 from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.investigators import Investigator
 from tales.rules.items import ItemCard
 from tales.rules.options import Option
 from tales.rules.scoring import carry_over, exploration_points
@@ -33,6 +35,12 @@ class CampaignState:
     carried: dict[str, str] = field(default_factory=dict)  # investigator -> item
     points: int = 0  # exploration points carried in (ruling ``exploration-carry``)
     continues: bool = True  # False: a scenario started on its own
+    # Investigators dead in the campaign's earlier scenarios: "permanently
+    # removed from the game", they never come back (ruling ``dead-replaced``).
+    fallen: tuple[str, ...] = ()
+    # The carried cards themselves, by carrier: a later scenario may print
+    # another item under the same slug, and the carried card stays its own.
+    cards: dict[str, ItemCard] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +51,9 @@ class NextScenario:
     after: str
     seed: int
     campaign: CampaignState
+    # The next scenario's team: the dead replaced (ruling ``dead-replaced``).
+    players: tuple[str, ...] = ()
+    companions: tuple[str, ...] = ()
 
 
 def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
@@ -60,12 +71,25 @@ def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
     )
 
 
-def item_cards(core_items: Mapping[str, ItemCard], tale: Tale) -> dict[str, ItemCard]:
-    """Every Item card a campaign can carry: the box's and every scenario's."""
+def item_cards(
+    core_items: Mapping[str, ItemCard], tale: Tale, upto: str | None = None
+) -> dict[str, ItemCard]:
+    """Every Item card a campaign can carry: the box's and each scenario's
+    played up to ``upto`` (all without it); of two cards under one slug, the
+    later scenario's, the one the team last held."""
     cards = dict(core_items)
-    for book in tale.scenarios.values():
+    for slug, book in tale.scenarios.items():
         cards.update(book.scenario.items)
+        if slug == upto:
+            break
     return cards
+
+
+def played_before(tale: Tale, scenario: str) -> str | None:
+    """The scenario played just before ``scenario``, or None for the first."""
+    order = list(tale.scenarios)
+    index = order.index(scenario)
+    return order[index - 1] if index > 0 else None
 
 
 def following(tale: Tale, scenario: str) -> str | None:
@@ -76,31 +100,29 @@ def following(tale: Tale, scenario: str) -> str | None:
 
 
 def between_scenarios(
-    table: Table, book: Book, tale: Tale, scenario: str, seed: int, came_in: CampaignState
+    table: Table,
+    book: Book,
+    tale: Tale,
+    scenario: str,
+    seed: int,
+    came_in: CampaignState,
+    roster: Sequence[str] = (),
 ) -> Proc[NextScenario | None]:
     """After a scenario of a campaign: each living player picks an item to
-    carry, the interlude is read, and the next scenario is set."""
+    carry, the interlude is read, and the next scenario is set, the dead
+    replaced from ``roster`` (every investigator in the box, in its order)."""
     after = following(tale, scenario)
     if after is None or not table.players():
         return None
+    fallen = (*came_in.fallen, *(i.slug for i in table.investigators.values() if i.dead))
+    team = next_team(table, roster, fallen)
+    if team is None:
+        return None  # no one is left to take a fallen investigator's seat
     picks: dict[str, str] = {}
     for inv in table.players():
-        # A character's own starting item comes back at every setup anyway.
-        names = {h.slug: h.card.name for h in inv.items if h.slug != inv.sheet.starting_item}
-        if not names:
-            continue
-        options: list[Option] = [
-            CarryItem(slug, label=f"Carry {name}") for slug, name in names.items()
-        ]
-        options.append(CarryNothing(label="Carry nothing"))
-        choice = yield Decision(
-            inv.slug,
-            DecisionKind.CARRY_OVER,
-            f"{inv.name}: carry one item into the next scenario? It regains all its uses.",
-            tuple(options),
-        )
-        if isinstance(choice, CarryItem):
-            picks[inv.slug] = choice.item
+        pick = yield from _carry_choice(inv)
+        if pick is not None:
+            picks[inv.slug] = pick
     carried = carry_over(table, picks)
     for interlude in tale.interludes.values():
         if interlude.after == scenario:
@@ -110,14 +132,66 @@ def between_scenarios(
     surplus = max(0, exploration_points(table) + came_in.points - full)
     if not table.rulings.flag("exploration-carry"):
         surplus = 0  # every scenario is rated on its own
-    return NextScenario(
-        after,
-        scenario,
-        random.Random(seed).randrange(1_000_000),
-        CampaignState(
-            {section: dict(entries) for section, entries in book.state.log.items()},
-            dict(book.state.counters),
-            {slug: card.slug for slug, card in carried.items()},
-            surplus,
-        ),
+    campaign = CampaignState(
+        {section: dict(entries) for section, entries in book.state.log.items()},
+        dict(book.state.counters),
+        {slug: card.slug for slug, card in carried.items()},
+        surplus,
+        fallen=fallen,
+        cards=carried,
     )
+    seed_next = random.Random(seed).randrange(1_000_000)
+    return NextScenario(after, scenario, seed_next, campaign, *team)
+
+
+def _carry_choice(inv: Investigator) -> Proc[str | None]:
+    # A character's own starting item comes back at every setup anyway.
+    names = {h.slug: h.card.name for h in inv.items if h.slug != inv.sheet.starting_item}
+    if not names:
+        return None
+    options: list[Option] = [CarryItem(slug, label=f"Carry {name}") for slug, name in names.items()]
+    options.append(CarryNothing(label="Carry nothing"))
+    choice = yield Decision(
+        inv.slug,
+        DecisionKind.CARRY_OVER,
+        f"{inv.name}: carry one item into the next scenario? It regains all its uses.",
+        tuple(options),
+    )
+    return choice.item if isinstance(choice, CarryItem) else None
+
+
+def next_team(
+    table: Table, roster: Sequence[str], fallen: Sequence[str]
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The next scenario's players and Companions. "Permanently removed from
+    the game": a dead player's seat goes to the first investigator of the box
+    who is neither in the team nor fallen earlier (ruling ``dead-replaced``),
+    so the team stays four; None when the box has no one left."""
+    team = set(table.investigators)
+    fresh = [slug for slug in roster if slug not in team and slug not in fallen]
+    players: list[str] = []
+    for inv in table.investigators.values():
+        if inv.companion:
+            continue
+        if not inv.dead:
+            players.append(inv.slug)
+        elif fresh:
+            players.append(fresh.pop(0))
+        else:
+            return None
+    return tuple(players), tuple(i.slug for i in table.companions())
+
+
+def deal_carried(table: Table, carried: Mapping[str, ItemCard]) -> None:
+    """Each carried item to its carrier, with all its uses. There is one card
+    of an item: another investigator's Starting Item carried in leaves its
+    owner's setup (ruling ``carried-starting-item``)."""
+    for slug, card in carried.items():
+        inv = table.investigators.get(slug)
+        if inv is None or not inv.active:
+            continue
+        for other in table.investigators.values():
+            if other is not inv and other.item(card.slug) is not None:
+                lose_item(table, other, card.slug)
+        if inv.item(card.slug) is None:
+            gain_item(table, inv, card)

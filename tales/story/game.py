@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tales.rules.activities import gain_item
 from tales.rules.decisions import Decision, Engine, Proc
 from tales.rules.events import Event
 from tales.rules.options import Option
@@ -21,7 +20,9 @@ from tales.story.campaign import (
     CampaignState,
     NextScenario,
     between_scenarios,
+    deal_carried,
     item_cards,
+    played_before,
     standalone_campaign,
 )
 from tales.story.core import Core
@@ -127,6 +128,7 @@ class SetUp:
     table: Table
     book: Book
     campaign: CampaignState
+    roster: tuple[str, ...] = ()  # every investigator in the box, to replace the dead
 
 
 def set_up(
@@ -150,24 +152,30 @@ def set_up(
     story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
     if campaign.continues:
         story.carried_points, story.continues_campaign = campaign.points, True
-        cards = item_cards(core.items, tale)
-        for slug, item in campaign.carried.items():
-            inv = table.investigators.get(slug)
-            if inv is not None and item in cards and inv.item(item) is None:
-                gain_item(table, inv, cards[item])
-    return SetUp(table, story, campaign)
+        story.fallen = campaign.fallen
+        cards = item_cards(core.items, tale, played_before(tale, setup.scenario))
+        carried = {
+            slug: campaign.cards.get(slug) or cards[item]
+            for slug, item in campaign.carried.items()
+            if item in cards or slug in campaign.cards
+        }
+        deal_carried(table, carried)
+        story.carried_in = tuple(sorted({card.slug for card in carried.values()}))
+    return SetUp(table, story, campaign, tuple(core.investigators))
 
 
 def begin_game(tale: Tale, setup: GameSetup, laid: SetUp) -> Game:
     """Play a laid-out scenario: its introduction is read at once."""
     table, story = laid.table, laid.book
-    return _game(setup, table, story, tale, play(table, story), laid.campaign)
+    return _game(setup, table, story, tale, play(table, story), laid.campaign, laid.roster)
 
 
-def resume_game(setup: GameSetup, table: Table, book: Book, tale: Tale) -> Game:
+def resume_game(
+    setup: GameSetup, table: Table, book: Book, tale: Tale, roster: tuple[str, ...] = ()
+) -> Game:
     """A game set up again from a save sheet: it goes on with the next round."""
-    came_in = CampaignState(points=book.carried_points)
-    return _game(setup, table, book, tale, play_scenario(table, book), came_in)
+    came_in = CampaignState(points=book.carried_points, fallen=book.fallen)
+    return _game(setup, table, book, tale, play_scenario(table, book), came_in, roster)
 
 
 def _game(
@@ -177,13 +185,15 @@ def _game(
     tale: Tale,
     scenario: Proc[str],
     came_in: CampaignState,
+    roster: tuple[str, ...],
 ) -> Game:
     after: list[NextScenario] = []
 
     def whole() -> Proc[None]:
         yield from scenario
+        book.assess(table)  # the whole team died or the time ran out: rate it too
         going_on = yield from between_scenarios(
-            table, book, tale, setup.scenario, setup.seed, came_in
+            table, book, tale, setup.scenario, setup.seed, came_in, roster
         )
         if going_on is not None:
             after.append(going_on)

@@ -35,6 +35,7 @@ from tales.story.menu import describe, lasting, meets_again
 from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
+from tales.story.state import trier
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,10 @@ class Book:
         # 100% (ruling ``exploration-carry``).
         self.carried_points = 0
         self.continues_campaign = False
+        self.fallen: tuple[str, ...] = ()  # dead in the campaign's earlier scenarios
+        # Items carried in from the scenario before: each keeps its own card,
+        # even where this scenario prints another under its slug.
+        self.carried_in: tuple[str, ...] = ()
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
         self._at: str | None = None  # the encounter whose own narrative is being read
@@ -135,7 +140,7 @@ class Book:
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
-        self.state.tried[(scene, index, inv.slug)] = table.round
+        self.state.tried[(scene, index, trier(inv.slug, option.test.team))] = table.round
         test = option.test
         spec = TestSpec(test.attribute, test.need, test.ease)
         if test.team:
@@ -183,7 +188,9 @@ class Book:
                 change_location_tokens(table, place, token, count)
         players = table.players()
         for slug in self.book.setup_items:  # the team's: the first player carries them
-            if players and table.scenario is not None:
+            # One card of an item: one carried in is not dealt again.
+            held = any(inv.item(slug) is not None for inv in table.investigators.values())
+            if players and table.scenario is not None and not held:
                 gain_item(table, players[0], table.scenario.items[slug])
         self._reads = 0
         yield from self.read_as(table, self.book.introduction, None)
@@ -252,10 +259,18 @@ class Book:
         return paragraph.choices[choice.index].outcome
 
     def finish(self, table: Table, number: int) -> None:
-        """End the scenario and rate it: "Once Scenario ends, flip the Keyword
-        sheet and assess your exploration rate following the presented table."
-        The rate's consequence is read at once."""
+        """End the scenario at a storybook ending and rate it."""
         end_scenario(table, f"the story ends at paragraph {number}")
+        self.assess(table, number)
+
+    def assess(self, table: Table, ending: int | None = None) -> None:
+        """Rate an ended scenario once, however it ended: "Every Scenario ends
+        with an Epilogue or death of all the team members ... Once Scenario
+        ends, flip the Keyword sheet and assess your exploration rate following
+        the presented table." The rate's consequence is read at once, unless it
+        is the ending just read."""
+        if self.rate or not table.ended:
+            return
         rate = exploration_rate(
             table, carried=self.carried_points, campaign=self.continues_campaign
         )
@@ -265,7 +280,7 @@ class Book:
         table.emit(
             ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
         )
-        if consequence is not None and consequence != number:
+        if consequence is not None and consequence != ending:
             paragraph = self.book.paragraphs[consequence]
             text = self._text(table, consequence, paragraph.text, None)
             first = consequence not in self.state.visited
@@ -307,9 +322,10 @@ class Book:
         if (
             option.test is not None
             and table.rulings.flag("test-once-a-round")
-            and self.state.tried.get((scene, index, inv.slug)) == table.round
+            and self.state.tried.get((scene, index, trier(inv.slug, option.test.team)))
+            == table.round
         ):
-            return False  # one try a round
+            return False  # one try a round; a Team test's try is the whole team's
         leads = option.goto if option.test is None else None
         if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
             return False  # a read-once paragraph

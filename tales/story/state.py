@@ -68,3 +68,12 @@ def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) ->
     state.counters[counter] = before + by
     if by:
         sink.emit(CounterChanged(counter, before, before + by))
+
+
+TEAM_TRY = "*team*"  # not an investigator slug (slugs are lower-case words)
+
+
+def trier(investigator: str, team: bool) -> str:
+    """Whose try a test option uses up (ruling ``test-once-a-round``): a Team
+    test is the team's, so no other member may start it again that round."""
+    return TEAM_TRY if team else investigator

@@ -134,6 +134,10 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"{name_of(t, e.investigator)} discards a {_card(t, e.card)} ({e.reason})."
     ),
     ev.InvestigatorDied: lambda e, t: f"{name_of(t, e.investigator)} is dead: {e.track} reached 0.",
+    ev.InvestigatorRemoved: lambda e, t: (
+        f"{name_of(t, e.departed)} leaves the table: {e.cards_returned} cards and "
+        f"{e.tokens_returned} tokens go back to the supply."
+    ),
     ev.TestStarted: lambda e, t: (
         f"{name_of(t, e.investigator)} takes a {e.attribute} test: {e.need - e.eased_by} "
         f"{'success' if e.need - e.eased_by == 1 else 'successes'} needed"

@@ -195,4 +195,8 @@ def test_an_investigator_killed_by_a_drawn_card_stops_drawing(core: Core) -> Non
     assert irene.dead and irene.vitality == 0
     assert InvestigatorDied(IRENE, Track.VITALITY) in engine.opening_events
     assert drawn(engine.opening_events) == [(first[0].id, True), (poison.id, False)]
-    assert len(irene.deck) == 14 and irene.hand == first
+    # Ruling dead-leave-the-table: her own cards leave the game with her and
+    # the POISON card goes back to the supply.
+    assert irene.all_cards() == []
+    assert sorted(c.id for c in irene.set_aside) == sorted(c.id for c in irene.sheet.deck)
+    assert poison in table.supply.status_cards[StatusCardKind.POISON]

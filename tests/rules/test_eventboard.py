@@ -143,3 +143,32 @@ def test_the_time_marker_starts_on_the_difficultys_space(
     difficulty level. The standard difficulty always starts on the 1st round." """
     table = harbour(core, difficulty)
     assert (table.time, table.round) == (space, 1)
+
+
+@ruling("threshold-reached-or-passed", value=True)
+def test_a_threshold_passed_off_its_spaces_fires_with_the_next_token_on_them(core: Core) -> None:
+    """Three skulls rolled on space 1, where Threshold(SKULL, 3, {3, 4, 5}) is not
+    printed: the next skull placed on space 3 reads its narrative, once."""
+    table = harbour(core)
+    for _ in range(3):
+        place_event_token(table, SKULL)
+    assert table.to_read == []
+    table.time = 3
+    place_event_token(table, SKULL)
+    assert table.to_read == [(173, "4th skull token")]
+    place_event_token(table, SKULL)
+    assert table.to_read == [(173, "4th skull token")] and table.fired == {SKULLS}
+
+
+@ruling("threshold-reached-or-passed", value=False)
+def test_a_threshold_passed_off_its_spaces_is_skipped_when_only_the_exact_count_fires(
+    core: Core,
+) -> None:
+    table = harbour(core)
+    table.rulings = core.rulings.overriding({"threshold-reached-or-passed": False})
+    for _ in range(3):
+        place_event_token(table, SKULL)
+    table.time = 3
+    for _ in range(3):
+        place_event_token(table, SKULL)
+    assert table.to_read == [] and table.fired == set()

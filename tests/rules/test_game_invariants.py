@@ -278,6 +278,7 @@ def play(core: Core, game: Game, policy: Policy | None = None) -> Iterator[Step]
 
 def card_ids(table: Table) -> list[str]:
     ids = [card.id for inv in table.investigators.values() for card in inv.all_cards()]
+    ids += [card.id for inv in table.investigators.values() for card in inv.set_aside]
     ids += [card.id for pool in table.supply.status_cards.values() for card in pool]
     ids += [card.id for card in table.supply.heroism_cards]
     return ids

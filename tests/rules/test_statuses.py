@@ -20,6 +20,7 @@ from tales.rules.events import (
     CardDrawn,
     Event,
     InvestigatorDied,
+    InvestigatorRemoved,
     StatusCardGained,
     StatusCardsResolved,
     TokenGained,
@@ -347,6 +348,8 @@ def test_zero_vitality_or_sanity_kills(core: Core, track: Track) -> None:
     assert table.sink.take() == (
         TrackChanged(arthur.slug, track, 1, 0, "a blow"),
         InvestigatorDied(arthur.slug, track),
+        # Ruling dead-leave-the-table: his 15 cards leave the game with him.
+        InvestigatorRemoved(arthur.slug, 15, 0, 0, ()),
     )
     assert arthur.dead and not arthur.active
     assert [i.slug for i in table.players()] == ["margaret-sinclair"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.saves.helpers import Bell, load_bell
+from tests.saves.helpers import Bell, load_bell, load_deadly
 
 
 @pytest.fixture(scope="package", autouse=True)
@@ -29,3 +29,8 @@ def saves(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture(scope="package")
+def deadly(private_tale_cache: None) -> Bell:
+    return load_deadly()

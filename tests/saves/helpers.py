@@ -35,6 +35,8 @@ INVESTIGATORS = (
     "sarah-elington",
 )
 DIFFICULTIES = ("easy", "standard", "hard")
+# A deadly two-scenario campaign: deaths mid-round, two encounters at once.
+DEADLY = ROOT / "tests" / "data" / "deadly-tale"
 
 
 @dataclass(frozen=True)
@@ -52,14 +54,20 @@ def load_bell(name: str = BELL) -> Bell:
     return Bell(root, tale)
 
 
-def setup_for(seed: int) -> GameSetup:
+def load_deadly() -> Bell:
+    tale, problems = load_tale_cached(DEADLY)
+    assert tale is not None, problems
+    return Bell(DEADLY, tale)
+
+
+def setup_for(seed: int, scenario: str = SCENARIO) -> GameSetup:
     """A team of 1 to 4 players (the rest Companions), a difficulty and a
     game seed, all drawn from ``seed``."""
     rng = random.Random(seed)
     team = rng.sample(INVESTIGATORS, 4)
     players = rng.randint(1, 4)
     return GameSetup(
-        SCENARIO,
+        scenario,
         tuple(team[:players]),
         tuple(team[players:]),
         rng.choice(DIFFICULTIES),

@@ -158,6 +158,13 @@ def _used(p: Picture, e: ev.ItemUsed) -> None:
     items[e.item] = (e.uses_left, items[e.item][1])
 
 
+def _removed(p: Picture, e: ev.InvestigatorRemoved) -> None:
+    seat = p.seats[e.departed]
+    seat.tokens.clear()
+    for item in e.items:
+        seat.items.pop(item)
+
+
 def _ended(p: Picture, e: ev.RoundEnded) -> None:
     p.round = e.round + 1
 
@@ -176,6 +183,7 @@ _PROJECT: dict[type, Any] = {
     ev.Moved: lambda p, e: setattr(p.seats[e.investigator], "location", e.destination),
     ev.TrackChanged: lambda p, e: p.seats[e.investigator].tracks.__setitem__(e.track, e.after),
     ev.InvestigatorDied: lambda p, e: setattr(p.seats[e.investigator], "dead", True),
+    ev.InvestigatorRemoved: _removed,
     ev.TokenGained: _token,
     ev.TokenResolved: _resolved,
     ev.ItemGained: lambda p, e: p.seats[e.investigator].items.__setitem__(

@@ -77,6 +77,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.TokenResolved(EZRA, StatusToken.BLEEDING),
         ev.CardDiscarded(EZRA, card, "hand limit"),
         ev.InvestigatorDied(EZRA, Track.VITALITY),
+        ev.InvestigatorRemoved(EZRA, 12, 2, 1, ("hatchet",)),
         ev.TestStarted(EZRA, Attribute.STRENGTH, 4, 1),
         ev.CardPlayed(EZRA, card, successes=1, dice=0),
         ev.MarkerUsed(IRENE, "EDUCATION", 1),

@@ -12,7 +12,15 @@ Every code is in :mod:`~tales.story.loader.codes`.
 
 from __future__ import annotations
 
+from tales.story.loader.board import standard_start_problem
 from tales.story.loader.interludes import INTERLUDE_EFFECTS, INTERLUDE_NAMES
 from tales.story.loader.tale import content_hash, gc_paused, load_tale
 
-__all__ = ["INTERLUDE_EFFECTS", "INTERLUDE_NAMES", "content_hash", "gc_paused", "load_tale"]
+__all__ = [
+    "INTERLUDE_EFFECTS",
+    "INTERLUDE_NAMES",
+    "content_hash",
+    "gc_paused",
+    "load_tale",
+    "standard_start_problem",
+]

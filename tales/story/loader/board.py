@@ -1,7 +1,8 @@
 """The Event board of a scenario: its track, start spaces, thresholds and death.
 
 The schema has checked the board's shape (symbols, difficulties, numbers);
-what is left needs the track's length: a start or a space off the track.
+what is left needs the track's length (a start or a space off the track) or
+the rulebook (the standard start).
 """
 
 from __future__ import annotations
@@ -49,7 +50,23 @@ def _start(
                 f"the {level} start must be a space from 1 to {length}",
             )
         spaces[str(level)] = int(space)
+    wrong_start = standard_start_problem(start)
+    if wrong_start is not None:
+        context.error(context.at(reader, start, "standard"), BAD_VALUE, wrong_start)
     return spaces
+
+
+def standard_start_problem(start: dict[Any, Any]) -> str | None:
+    """Rulebook: "The standard difficulty always starts on the 1st round." The
+    problem with an Event board's ``start`` mapping, if its standard start is
+    another space (another difficulty may start anywhere on the track)."""
+    standard = start.get("standard")
+    if standard is None or standard == 1:
+        return None
+    return (
+        f'the standard difficulty starts on space 1, not {standard!r}: "The standard '
+        'difficulty always starts on the 1st round."'
+    )
 
 
 def _spaces(
