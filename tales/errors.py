@@ -109,3 +109,16 @@ class SheetError(TalesError):
 class RulingError(TalesError, ValueError):
     """A ruling asked for by an id that does not exist, or set to a value it
     cannot take (a switch is true or false)."""
+
+
+# Limits on what content may ask ------------------------------------------------------
+
+
+class LimitExceeded(TalesError):
+    """Content or a file that goes past one of ``tales``'s limits (a file too
+    large, a YAML alias, a number of 5,000 digits...); the message names the limit."""
+
+
+class UnsafeFile(TalesError):
+    """A file that is not what it claims to be: a FIFO, device or folder
+    named like a content file, or a symlink leading out of its folder."""
