@@ -7,13 +7,14 @@ no Python traceback reaches a user.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import IO, Any
 
 import click
 
-from tales import __version__
+from tales import __version__, signals
 from tales.errors import ContentError, TalesError
 from tales.safefile import printable
 
@@ -37,8 +38,8 @@ class TalesGroup(click.Group):
     subcommand present and future: an error a user can cause (a
     :class:`TalesError`, a file that cannot be read or decoded) becomes one
     clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
-    exit 130. Any other exception is a bug in ``tales`` and is not dressed up
-    as the user's mistake."""
+    exit 130 (tales.signals, which ends SIGTERM and SIGHUP too). Any other
+    exception is a bug in ``tales`` and is not dressed up as the user's mistake."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -50,9 +51,8 @@ class TalesGroup(click.Group):
         except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file named
             message = f"cannot read the input as UTF-8 text: {error}"
             raise click.ClickException(printable(message)) from None
-        except KeyboardInterrupt:
-            echo("Interrupted.", err=True)
-            raise click.exceptions.Exit(130) from None
+        except KeyboardInterrupt as stop:  # before click's own "Aborted!"
+            signals.end(signal.SIGINT, stop)
 
     group_class = type  # its subgroups (tales saves ...) are boundaries too
 
@@ -465,7 +465,12 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
+    """Console entry point (tales.__main__.main installs the signal handlers first)."""
+    signals.install()
+    signals.run(_main)
+
+
+def _main() -> None:
     try:
         cli.main(prog_name="tales", standalone_mode=True)
     except BrokenPipeError:  # output piped into a reader that stopped (| head)

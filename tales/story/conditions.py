@@ -197,6 +197,6 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     _refuse_unchecked(source, template=True)
     Budget.start()
     try:
-        return render_bounded(_compiled_text(source), dict(context))
+        return render_bounded(_compiled_text(source), context)
     except Exception as error:  # the sandbox's boundary, as in evaluate()
         raise StoryExpressionError(f"text failed to render: {error}") from None

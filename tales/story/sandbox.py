@@ -14,7 +14,7 @@ call back into Python are not part of the language.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from jinja2 import nodes
@@ -216,10 +216,11 @@ def sandbox_problems(parsed: nodes.Template, filters: Iterable[str]) -> list[tup
     return problems
 
 
-def render_bounded(template: Any, context: dict[str, Any]) -> str:
-    """A text rendered chunk by chunk, refused once past MAX_OUTPUT."""
+def render_bounded(template: Any, context: Mapping[str, Any]) -> str:
+    """A text rendered chunk by chunk, refused once past MAX_OUTPUT (Jinja's
+    own render, with a count: its root function yields the chunks)."""
     chunks, size = [], 0
-    for chunk in template.generate(**context):
+    for chunk in template.root_render_func(template.new_context(dict(context))):
         size += len(chunk)
         if size > MAX_OUTPUT:
             raise SecurityError(f"a text may be at most {MAX_OUTPUT:,} characters long")

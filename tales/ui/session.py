@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from tales import signals
 from tales.errors import TalesError
+from tales.safefile import printable
 from tales.saves.session import load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
@@ -80,13 +82,18 @@ def run_play(
     game = saved.game
     if interactive:
         console: PlainConsole | TerminalConsole = TerminalConsole(
-            plain=plain, status=lambda: status_bar(loop.game)
+            plain=plain, status=lambda: status_bar(game)
         )
     else:
         console = PlainConsole(script or sys.stdin, sys.stdout)
-    console.show(opening(game) + notes)
-    loop = PlayLoop(game, console, saved)
-    return loop.run(history=saving.load is None)
+    try:
+        console.show(opening(game) + notes)
+        return PlayLoop(game, console, saved).run(history=saving.load is None)
+    except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already
+        name = printable(saved.name or "")
+        note = f"The game is saved as '{name}' (tales play --load {name})." if name else ""
+        signals.saved_note(stop, note or "The game was not being saved.")
+        raise
 
 
 def _free_name(folder: Path, base: str) -> str:
