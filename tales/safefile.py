@@ -59,8 +59,12 @@ def read_bytes(path: Path, *, folder: Path | None = None, limit: int = MAX_FILE_
     :class:`LimitExceeded` with a sentence naming the file, and OSError when
     the file cannot be opened at all.
     """
-    if not within(path, folder or path.parent) and (path.exists() or path.is_symlink()):
-        raise UnsafeFile(f"{printable(str(path))} is a symlink leading out of its folder")
+    home = folder or path.parent
+    if not within(path, home) and (path.exists() or path.is_symlink()):
+        raise UnsafeFile(
+            f"{printable(str(path))} leads out of {printable(str(home))}: "
+            "a symlink out of its folder is not followed"
+        )
     # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat refuses it next.
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     try:

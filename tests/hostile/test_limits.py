@@ -135,7 +135,7 @@ def test_a_symlink_out_of_the_tale_is_refused(tale: Path, target: str) -> None:
         target = str(outside)
     (tale / "cove/paragraphs/link.yaml").symlink_to(target)
     result = tales("check", str(tale))
-    assert result.returncode == 1 and "symlink leading out of its folder" in result.stdout
+    assert result.returncode == 1 and "a symlink out of its folder is not followed" in result.stdout
     assert "root:" not in result.stdout and "secret" not in result.stdout
     no_traceback(result)
 
