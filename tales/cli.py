@@ -7,15 +7,18 @@ no Python traceback reaches a user.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
-from tales import __version__
+from tales import __version__, signals
 from tales.errors import ContentError, TalesError
+from tales.safefile import printable
 
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024  # a million commands is far past any game
 SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
@@ -23,13 +26,20 @@ SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 
+def echo(text: str, **options: Any) -> None:
+    """The one way the command line prints: text from a storybook, a sheet or
+    a file name goes out with every control character shown as its code, so
+    content cannot retitle the window or clear the screen."""
+    click.echo(printable(text), **options)
+
+
 class TalesGroup(click.Group):
     """The one error boundary of the command line, for every command and
     subcommand present and future: an error a user can cause (a
     :class:`TalesError`, a file that cannot be read or decoded) becomes one
     clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
-    exit 130. Any other exception is a bug in ``tales`` and is not dressed up
-    as the user's mistake."""
+    exit 130 (tales.signals, which ends SIGTERM and SIGHUP too). Any other
+    exception is a bug in ``tales`` and is not dressed up as the user's mistake."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -37,12 +47,12 @@ class TalesGroup(click.Group):
         except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
             raise
         except (TalesError, OSError) as error:
-            raise click.ClickException(str(error)) from None
+            raise click.ClickException(printable(str(error))) from None
         except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file named
-            raise click.ClickException(f"cannot read the input as UTF-8 text: {error}") from None
-        except KeyboardInterrupt:
-            click.echo("Interrupted.", err=True)
-            raise click.exceptions.Exit(130) from None
+            message = f"cannot read the input as UTF-8 text: {error}"
+            raise click.ClickException(printable(message)) from None
+        except KeyboardInterrupt as stop:  # before click's own "Aborted!"
+            signals.end(signal.SIGINT, stop)
 
     group_class = type  # its subgroups (tales saves ...) are boundaries too
 
@@ -91,10 +101,10 @@ def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> 
             "mode": red_mode.value,
             "faces": {"white": [str(f) for f in dice.white], "red": [str(f) for f in dice.red]},
         }
-        click.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
         return
     extra = {"normal": "", "advantage": " with ADVANTAGE", "disadvantage": " with DISADVANTAGE"}
-    click.echo(
+    echo(
         f"{float(chance):.1%} ({chance.numerator}/{chance.denominator}) to reach "
         f"{_count(need, 'success', 'successes')} with {_count(white, 'white die', 'white dice')} "
         f"and {_count(cards, 'sure success', 'sure successes')}{extra[red_mode.value]}."
@@ -128,13 +138,13 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
             "warnings": [{k: getattr(p, k) for k in keys} for p in warnings],
             "stats": stats,
         }
-        click.echo(json.dumps(report, indent=2))
+        echo(json.dumps(report, indent=2))
     else:
         for problem in problems:
-            click.echo(problem.annotated())
+            echo(problem.annotated())
         summary = f"{len(errors)} errors, {len(warnings)} warnings"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
-        click.echo(f"{summary}; checked {scenarios or 'the core components'}.")
+        echo(f"{summary}; checked {scenarios or 'the core components'}.")
     if errors:
         sys.exit(1)
 
@@ -168,7 +178,11 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     metavar="ID=VALUE",
     help="A house rule: set a switch ruling true or false (repeat; see docs/rulings.md).",
 )
-@click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
+@click.option(
+    "--script",
+    type=click.Path(exists=True, path_type=Path, allow_dash=True),
+    help="Read commands from a file, one a line.",
+)
 @click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
 @click.option(
     "--load", "load", metavar="SAVE", help="Go on with a saved game (see: tales saves list)."
@@ -185,7 +199,7 @@ def play(
     companions: tuple[str, ...],
     seed: int | None,
     rulings: tuple[str, ...],
-    script: Any,
+    script: Path | None,
     plain: bool,
     load: str | None,
     save_name: str | None,
@@ -206,7 +220,20 @@ def play(
         raise click.UsageError("--no-save cannot go with --load or --save")
     choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
     saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
-    sys.exit(run_play(choices, script=script, plain=plain, saving=saving))
+    commands = _script(script) if script is not None else None
+    sys.exit(run_play(choices, script=commands, plain=plain, saving=saving))
+
+
+def _script(path: Path) -> IO[str]:
+    """A script's commands, read safely (a regular file of bounded size; see
+    tales.safefile), or standard input for ``-``."""
+    import io
+
+    from tales.safefile import read_text
+
+    if str(path) == "-":
+        return sys.stdin
+    return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))
 
 
 @cli.command()
@@ -283,9 +310,7 @@ def simulate(
     data = report.as_json()
     if html_path is not None:
         html_path.write_text(as_html(data, report.book.title), encoding="utf-8")
-    click.echo(
-        json.dumps(data, indent=2) if as_json else as_text(data, report.book.title), nl=False
-    )
+    echo(json.dumps(data, indent=2) if as_json else as_text(data, report.book.title), nl=False)
     if data["crashes"]:
         sys.exit(1)
 
@@ -322,7 +347,7 @@ def graph(path: Path, scenario: str | None, form: str) -> None:
     from tales.authoring.graph import to_dot, to_mermaid
 
     book = _load_book(path, scenario)
-    click.echo(to_dot(book) if form == "dot" else to_mermaid(book), nl=False)
+    echo(to_dot(book) if form == "dot" else to_mermaid(book), nl=False)
 
 
 @cli.command()
@@ -340,7 +365,7 @@ def schema(kind: str | None) -> None:
     """
     from tales.authoring.schema import schema as build
 
-    click.echo(json.dumps(build(kind), indent=2))
+    echo(json.dumps(build(kind), indent=2))
 
 
 @cli.command()
@@ -352,10 +377,10 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
 
     changed, problems = format_paths(list(paths), check=check)
     for problem in problems:
-        click.echo(str(problem))
+        echo(str(problem))
     verb = "would be reformatted" if check else "reformatted"
     for path in changed:
-        click.echo(f"{path}: {verb}")
+        echo(f"{path}: {verb}")
     if problems or (check and changed):
         sys.exit(1)
 
@@ -377,7 +402,7 @@ def saves_list(folder: Path | None) -> None:
     from tales.saves.catalog import list_lines
 
     for line in list_lines(folder):
-        click.echo(line)
+        echo(line)
 
 
 @saves.command("show")
@@ -388,7 +413,7 @@ def saves_show(name: str, folder: Path | None) -> None:
     from tales.saves.catalog import read_named
     from tales.saves.export import export
 
-    click.echo(export(read_named(folder, name), "md"), nl=False)
+    echo(export(read_named(folder, name), "md"), nl=False)
 
 
 @saves.command("export")
@@ -415,10 +440,10 @@ def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) 
 
     text = export(read_named(folder, name), fmt)
     if output is None:
-        click.echo(text, nl=False)
+        echo(text, nl=False)
     else:
         output.write_text(text, encoding="utf-8")
-        click.echo(f"wrote {output}")
+        echo(f"wrote {output}")
 
 
 @saves.command("rm")
@@ -434,7 +459,7 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
     if not files.exists() and not files.journal.exists():
         raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
     if not yes and not click.confirm(f"Remove the save {files.name!r}? This cannot be undone"):
-        click.echo("Nothing removed.")
+        echo("Nothing removed.")
         return
     lock = SaveLock.take(files)  # never from under a tales playing it
     try:
@@ -442,11 +467,16 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
     finally:
         lock.release()
     for path in removed:
-        click.echo(f"removed {path}")
+        echo(f"removed {path}")
 
 
 def main() -> None:
-    """Console entry point."""
+    """Console entry point (tales.__main__.main installs the signal handlers first)."""
+    signals.install()
+    signals.run(_main)
+
+
+def _main() -> None:
     try:
         cli.main(prog_name="tales", standalone_mode=True)
     except BrokenPipeError:  # output piped into a reader that stopped (| head)

@@ -130,3 +130,16 @@ class RulingError(TalesError, ValueError):
 
 class OptionIdError(TalesError, ValueError):
     """Text that is not the id of any option (see :func:`tales.rules.options.parse_option`)."""
+
+
+# Limits on what content may ask ------------------------------------------------------
+
+
+class LimitExceeded(TalesError):
+    """Content or a file that goes past one of ``tales``'s limits (a file too
+    large, a YAML alias, a number of 5,000 digits...); the message names the limit."""
+
+
+class UnsafeFile(TalesError):
+    """A file that is not what it claims to be: a FIFO, device or folder
+    named like a content file, or a symlink leading out of its folder."""

@@ -17,6 +17,7 @@ from tales.errors import StoryExpressionError
 from tales.problems import Problem
 from tales.story.conditions import FUNCTIONS, called_with, evaluate
 from tales.story.effects import kind_of
+from tales.story.interpreter import MAX_NESTED_READS
 from tales.story.loader.codes import GOTO_LOOP, NOWHERE_TO_STAND, UNREACHABLE, UNUSED
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
 
@@ -83,6 +84,7 @@ def check_scenario(
             *_unreachable(book, grants),
             *_unused(book, grants),
             *_goto_loops(book.paragraphs),
+            *_deep_reads(book.paragraphs),
             *_options_nobody_can_take(book),
         ]
     )
@@ -359,18 +361,24 @@ def _leads(paragraph: Paragraph) -> list[int]:
 
 def _goto_loops(paragraphs: Mapping[int, Paragraph]) -> Iterator[Problem]:
     """Paragraphs that read each other round in a circle with no decision
-    between: the game would read forever."""
+    between: the game would read forever. A depth-first search with its own
+    stack, not Python's: a chain of 100,000 paragraphs is a tale, not a crash."""
     reported: set[int] = set()
     state: dict[int, int] = {}  # 1: on the current path, 2: done
-    path: list[int] = []
-
-    def visit(number: int) -> Iterator[Problem]:
-        state[number] = 1
-        path.append(number)
-        for target in _read_next(paragraphs[number]):
-            if target not in paragraphs:
+    for first in sorted(paragraphs):
+        if first in state:
+            continue
+        state[first] = 1
+        path = [first]
+        stack = [iter(_read_next(paragraphs[first]))]
+        while stack:
+            target = next(stack[-1], None)
+            if target is None:
+                stack.pop()
+                state[path.pop()] = 2
+            elif target not in paragraphs:
                 continue
-            if state.get(target) == 1 and target not in reported:
+            elif state.get(target) == 1 and target not in reported:
                 loop = path[path.index(target) :]
                 reported.update(loop)
                 yield _problem(
@@ -381,13 +389,38 @@ def _goto_loops(paragraphs: Mapping[int, Paragraph]) -> Iterator[Problem]:
                     "error",
                 )
             elif target not in state:
-                yield from visit(target)
-        path.pop()
-        state[number] = 2
+                state[target] = 1
+                path.append(target)
+                stack.append(iter(_read_next(paragraphs[target])))
 
-    for number in sorted(paragraphs):
-        if number not in state:
-            yield from visit(number)
+
+def _deep_reads(paragraphs: Mapping[int, Paragraph]) -> Iterator[Problem]:
+    """A ``read`` effect reads inside the paragraph that has it; play refuses
+    readings nested past MAX_NESTED_READS as a loop, so the checker says so
+    first. Depths are found without recursion; loops are E211's to report."""
+    depth: dict[int, int] = {}
+    for first in sorted(paragraphs):
+        stack, on_stack = [first], {first}
+        while stack:
+            number = stack[-1]
+            leads = [n for n in _leads(paragraphs[number]) if n in paragraphs]
+            waiting = [n for n in leads if n not in depth and n not in on_stack]
+            if waiting:
+                stack.append(waiting[0])
+                on_stack.add(waiting[0])
+                continue
+            on_stack.discard(stack.pop())
+            depth[number] = 1 + max((depth.get(n, 0) for n in leads), default=0)
+    for number in sorted(depth):
+        below = [depth.get(n, 0) for n in _leads(paragraphs[number]) if n in paragraphs]
+        if depth[number] > MAX_NESTED_READS >= max(below, default=0):  # the chain's top only
+            yield _problem(
+                paragraphs[number].where,
+                GOTO_LOOP,
+                f"paragraph {number} starts 'read' effects nested {depth[number]} deep, "
+                f"past the {MAX_NESTED_READS} play allows: end a paragraph with 'goto' instead",
+                "error",
+            )
 
 
 def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:

@@ -5,13 +5,25 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from tales.errors import TalesError
+from tales.safefile import read_bytes
+
 
 def content_files(root: Path) -> dict[str, str]:
-    """Each YAML file of a tale by relative path, with a short hash of its bytes."""
+    """Each YAML file of a tale by relative path, with a short hash of its
+    bytes; a file that cannot be read safely (a FIFO, a symlink out of the
+    tale: see tales.safefile) hashes as unreadable rather than blocking."""
     return {
-        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+        path.relative_to(root).as_posix(): _hash(path, root)
         for path in sorted(root.rglob("*.yaml"))
     }
+
+
+def _hash(path: Path, root: Path) -> str:
+    try:
+        return hashlib.sha256(read_bytes(path, folder=root)).hexdigest()[:12]
+    except (OSError, TalesError):
+        return "unreadable"
 
 
 def describe_changes(saved: dict[str, str], now: dict[str, str]) -> str:

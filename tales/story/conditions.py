@@ -16,10 +16,10 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
+from tales.story.sandbox import Budget, StoryEnvironment, render_bounded, sandbox_problems
 
 FUNCTIONS = (
     "keyword",
@@ -49,26 +49,10 @@ VALUES = (
 VOCABULARY = FUNCTIONS + VALUES
 
 
-MAX_POWER = 64  # 2**64 is plenty for a board game; 9**9**9 would hang the checker
-MAX_SIZE = 10_000  # the longest string or list a text may build by repetition
-
-
-class StoryEnvironment(ImmutableSandboxedEnvironment):
-    """Jinja's immutable sandbox, with nothing in reach but the vocabulary:
-    no globals (range, dict, lipsum, cycler...), no printing of Python
-    objects, and no arithmetic that could hang or exhaust memory."""
-
-    intercepted_binops = frozenset({"**", "*"})
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "**" and isinstance(right, int) and abs(right) > MAX_POWER:
-            raise SecurityError(f"powers above {MAX_POWER} are not allowed")
-        if operator == "*":
-            for sized, times in ((left, right), (right, left)):
-                repeats = isinstance(sized, str | list | tuple) and isinstance(times, int)
-                if repeats and len(sized) * times > MAX_SIZE:
-                    raise SecurityError(f"results longer than {MAX_SIZE} are not allowed")
-        return super().call_binop(context, operator, left, right)
+MAX_CONDITION = 2_000  # characters of a condition
+MAX_TEXT = 100_000  # characters of a text: a long chapter, not a 50 MiB file
+MAX_NODES = 5_000  # parts of one parsed condition or text
+MAX_NESTING = 60  # how deep they nest (Jinja parses and compiles by recursion)
 
 
 def _printable(value: Any) -> Any:
@@ -81,9 +65,7 @@ def _printable(value: Any) -> Any:
 
 @functools.cache
 def environment() -> StoryEnvironment:
-    env = StoryEnvironment(undefined=StrictUndefined, autoescape=False, finalize=_printable)
-    env.globals.clear()
-    return env
+    return StoryEnvironment(undefined=StrictUndefined, autoescape=False, finalize=_printable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +88,9 @@ _NO_JINJA = Analysis()
 def analyse(source: str, *, template: bool) -> Analysis:
     """Syntax errors, names outside the vocabulary (with a "did you mean"),
     and the literal arguments of every vocabulary call, from one parse."""
+    limit, what = (MAX_TEXT, "a text") if template else (MAX_CONDITION, "a condition")
+    if len(source) > limit:
+        return Analysis(((1, f"{what} is longer than the limit of {limit:,} characters"),))
     if template and not any(mark in source for mark in ("{{", "{%", "{#")):
         return _NO_JINJA  # plain prose: nothing to check
     try:
@@ -114,7 +99,10 @@ def analyse(source: str, *, template: bool) -> Analysis:
         return Analysis(((error.lineno, f"Jinja syntax: {error.message}"),))
     except RecursionError:
         return Analysis(((1, "Jinja syntax: nested too deeply"),))
-    problems = []
+    shape = _shape_problem(parsed)
+    if shape is not None:
+        return Analysis((shape,))
+    problems = sandbox_problems(parsed, environment().filters)
     assigned = {n.name for n in parsed.find_all(nodes.Name) if n.ctx in ("store", "param")}
     first_use: dict[str, int] = {}  # Jinja's own line number, kept for the report
     for node in parsed.find_all(nodes.Name):
@@ -139,6 +127,21 @@ def analyse(source: str, *, template: bool) -> Analysis:
         if isinstance(argument, nodes.Const)
     )
     return Analysis(tuple(problems), calls, frozenset(used - assigned))
+
+
+def _shape_problem(parsed: nodes.Template) -> tuple[int, str] | None:
+    """Too many parts, or nested too deep, counted without recursion."""
+    count = 0
+    stack: list[tuple[nodes.Node, int]] = [(parsed, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_NODES:
+            return (node.lineno, f"more than {MAX_NODES:,} parts in one expression or text")
+        if depth > MAX_NESTING:
+            return (node.lineno, f"nested deeper than {MAX_NESTING} levels")
+        stack.extend((child, depth + 1) for child in node.iter_child_nodes())
+    return None
 
 
 def problems_in(source: str, *, template: bool) -> list[str]:
@@ -181,6 +184,7 @@ def _refuse_unchecked(source: str, *, template: bool) -> None:
 
 def evaluate(source: str, context: Mapping[str, Any]) -> bool:
     _refuse_unchecked(source, template=False)
+    Budget.start()
     try:
         return bool(_compiled_condition(source)(**context))
     except Exception as error:  # the sandbox's boundary: whatever a condition does, it is
@@ -191,7 +195,8 @@ def evaluate(source: str, context: Mapping[str, Any]) -> bool:
 
 def render(source: str, context: Mapping[str, Any]) -> str:
     _refuse_unchecked(source, template=True)
+    Budget.start()
     try:
-        return str(_compiled_text(source).render(**context))
+        return render_bounded(_compiled_text(source), context)
     except Exception as error:  # the sandbox's boundary, as in evaluate()
         raise StoryExpressionError(f"text failed to render: {error}") from None

@@ -70,6 +70,9 @@ class ExplorationRated(Event):
 
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
+# ``read`` effects inside read paragraphs nest Python generators; past this
+# the story is refused as a loop instead of running out of Python's stack.
+MAX_NESTED_READS = 100
 
 
 class Book:
@@ -90,6 +93,7 @@ class Book:
         self._reading = 0  # the paragraph whose effects are being applied
         self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
+        self._nested = 0  # reads under way inside one another
 
     # The Story protocol -------------------------------------------------------------
 
@@ -201,6 +205,20 @@ class Book:
         self, table: Table, number: int | None, actor: Investigator | None, place: str | None = None
     ) -> Proc[None]:
         """Read ``number`` and what it leads to, ``actor`` acting."""
+        self._nested += 1
+        try:
+            if self._nested > MAX_NESTED_READS:
+                raise StoryLoop(
+                    f"paragraph {number} is read inside {MAX_NESTED_READS} other readings: "
+                    "the story loops (run 'tales check' on it)"
+                )
+            yield from self._read_on(table, number, actor, place)
+        finally:
+            self._nested -= 1
+
+    def _read_on(
+        self, table: Table, number: int | None, actor: Investigator | None, place: str | None
+    ) -> Proc[None]:
         while number is not None and not table.ended:
             self._reads += 1
             if self._reads > MAX_READS:

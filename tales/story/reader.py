@@ -10,8 +10,12 @@ from typing import Any, TypeVar, cast
 from tales.errors import YamlFileError
 from tales.problems import Problem, did_you_mean
 from tales.story.yamlio import TYPE_NAMES, PositionReader, describe, is_kind, position, read_yaml
+from tales.story.yamllimits import Limits
 
 T = TypeVar("T")
+
+# No number in a storybook needs more: paragraphs, spaces of the Event board, tokens.
+STORYBOOK = Limits(largest=1_000_000)
 
 MISSING_KEY = "E101"
 WRONG_TYPE = "E102"
@@ -29,7 +33,7 @@ class Reader(PositionReader):
 
     def load(self) -> Any:
         try:
-            return read_yaml(self.path, fast=self.fast)
+            return read_yaml(self.path, fast=self.fast, limits=STORYBOOK)
         except YamlFileError as error:
             self.problems.append(error.problem)
             self.unreadable = True

@@ -12,8 +12,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tales.errors import YamlFileError
+from ruamel.yaml.composer import Composer, ComposerError
+from ruamel.yaml.events import AliasEvent
+
+from tales import safefile
+from tales.errors import LimitExceeded, UnsafeFile, YamlFileError
 from tales.problems import Problem
+from tales.story.yamllimits import ANY_FILE, Limits, long_line, scan
 
 # How a problem names the type a field should have.
 TYPE_NAMES: dict[type, str] = {
@@ -25,24 +30,54 @@ TYPE_NAMES: dict[type, str] = {
 }
 
 
-def read_yaml(path: Path, *, fast: bool = False) -> Any:
-    """Parse ``path``; raise :class:`YamlFileError` on a syntax error or tag.
+def read_yaml(
+    path: Path, *, fast: bool = False, limits: Limits = ANY_FILE, folder: Path | None = None
+) -> Any:
+    """Parse ``path``; raise :class:`YamlFileError` on a syntax error, a tag
+    or a passed limit (:mod:`tales.story.yamllimits`).
 
     ``fast`` uses the C safe loader, several times quicker but blind to
     positions: for playing content already checked. Checking uses the
     round-trip loader, which knows where every key and item was written.
+    The file is read by :mod:`tales.safefile`, only if it is a regular file
+    inside ``folder`` (default: the tale it is part of, else its own folder).
     """
+    text = _read(path, folder)
+    problem = long_line(str(path), text) or scan(str(path), text, limits)
+    if problem is not None:
+        raise YamlFileError(problem)
+    return _parse(path, text, fast)
+
+
+def _read(path: Path, folder: Path | None) -> str:
+    try:
+        return safefile.read_text(path, folder=folder or tale_folder(path))
+    except (OSError, UnicodeDecodeError, UnsafeFile, LimitExceeded) as error:
+        shown = error.strerror if isinstance(error, OSError) and error.strerror else error
+        message = f"cannot read the file: {safefile.printable(str(shown))}"
+        raise YamlFileError(Problem(str(path), 1, 1, "E001", message)) from None
+
+
+def tale_folder(path: Path) -> Path:
+    """The tale a storybook file is part of (the nearest folder up with a
+    tale.yaml), else the folder the file is in: symlinks may not leave it."""
+    for folder in path.absolute().parents:
+        if (folder / "tale.yaml").is_file():
+            return folder
+        if folder.name in ("paragraphs", "interludes") or (folder / "scenario.yaml").is_file():
+            continue  # the tale is further up
+        break
+    return path.absolute().parent
+
+
+def _parse(path: Path, text: str, fast: bool) -> Any:
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import ConstructorError
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
     from ruamel.yaml.reader import ReaderError
 
     yaml = YAML(typ="safe") if fast else YAML(typ="rt", pure=True)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        problem = Problem(str(path), 1, 1, "E001", f"cannot read the file: {error}")
-        raise YamlFileError(problem) from None
+    yaml.Composer = NoAliasComposer
     try:
         data = yaml.load(text)
     except ConstructorError as error:  # the safe loader meeting a tag
@@ -77,6 +112,17 @@ def read_yaml(path: Path, *, fast: bool = False) -> Any:
             Problem(str(path), line, col, "E003", f"YAML tag {tag!r} is not allowed in content")
         )
     return data
+
+
+class NoAliasComposer(Composer):
+    """The pure loader's composer, refusing an alias should one get past
+    :func:`scan` (which reads with libyaml): nothing is ever expanded."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.parser.check_event(AliasEvent):
+            event = self.parser.get_event()
+            raise ComposerError(None, None, "YAML aliases are not allowed", event.start_mark)
+        return super().compose_node(parent, index)
 
 
 def _tagged(node: Any, where: tuple[int, int] = (1, 1)) -> Iterator[tuple[int, int, str]]:
@@ -167,8 +213,9 @@ class PositionReader:
             return self.at(mapping, key)
         at = start + line - 1
         try:
-            written = self.path.read_text(encoding="utf-8").splitlines()[at - 1]
-        except (OSError, UnicodeDecodeError, IndexError):
+            written = safefile.read_text(self.path, folder=tale_folder(self.path))
+            written = written.splitlines()[at - 1]
+        except (OSError, UnicodeDecodeError, IndexError, UnsafeFile, LimitExceeded):
             return self.at(mapping, key)
         return (at, len(written) - len(written.lstrip()) + 1)
 

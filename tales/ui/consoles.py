@@ -13,7 +13,10 @@ import shutil
 from collections.abc import Callable
 from typing import IO, Any
 
+from tales.safefile import printable
 from tales.ui.render import Line
+
+MAX_COMMAND = 10_000  # characters of one typed or scripted command; the rest is skipped
 
 STYLES = {
     "narrative": "",
@@ -39,18 +42,19 @@ class PlainConsole:
         self.echo = echo
 
     def show(self, lines: list[Line]) -> None:
-        for line in lines:
-            self.sink.write(line.text + "\n")
+        for line in lines:  # the one way out to a pipe: no control character passes
+            self.sink.write(printable(line.text) + "\n")
         self.sink.flush()
 
     def ask(self, prompt: str, completions: list[str]) -> str | None:
-        text = self.source.readline()
+        text = self.source.readline(MAX_COMMAND)
         if not text:
             return None
+        if not text.endswith("\n"):  # a line of 100 MB: keep its start, skip the rest
+            while (rest := self.source.readline(MAX_COMMAND)) and not rest.endswith("\n"):
+                pass
         command = text.rstrip("\r\n")
         if self.echo:
-            from tales.ui.play import printable
-
             self.sink.write(f"> {printable(command, 200)}\n")
         return command
 
@@ -88,13 +92,15 @@ class TerminalConsole:
         output = self.session.output
         for line in lines:
             style = "" if self.plain else STYLES.get(line.kind, "")
-            print_formatted_text(FormattedText([(style, line.text)]), output=output)
+            text = printable(line.text)  # the one way out to the terminal
+            print_formatted_text(FormattedText([(style, text)]), output=output)
 
     def ask(self, prompt: str, completions: list[str]) -> str | None:
         from prompt_toolkit.completion import WordCompleter
 
         completer = WordCompleter(completions, ignore_case=True, sentence=True)
-        toolbar = None if self.plain or self.status is None else self.status
+        status = self.status
+        toolbar = None if self.plain or status is None else (lambda: printable(status()))
         try:
             return self.session.prompt(prompt, completer=completer, bottom_toolbar=toolbar)
         except KeyboardInterrupt:  # Ctrl-C cancels what was typed

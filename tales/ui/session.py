@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from tales import signals
 from tales.errors import TalesError
+from tales.safefile import printable
 from tales.saves.lock import SaveLock
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles, saves_dir
@@ -52,6 +54,7 @@ def run_play(
     try:
         game = saved.game
         if interactive:
+            # The loop's game, not this one: an undo replaces it.
             console: PlainConsole | TerminalConsole = TerminalConsole(
                 plain=plain, status=lambda: status_bar(loop.game)
             )
@@ -60,6 +63,11 @@ def run_play(
         console.show(opening(game) + notes)
         loop = PlayLoop(game, console, saved)
         return loop.run(history=saving.load is None)
+    except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already
+        name = printable(saved.name or "")
+        note = f"The game is saved as '{name}' (tales play --load {name})." if name else ""
+        signals.saved_note(stop, note or "The game was not being saved.")
+        raise
     finally:
         saved.close()
 

@@ -16,6 +16,7 @@ from tales.problems import close_match
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.rulings import parse_overrides
 from tales.rules.setup import TEAM_SIZE
+from tales.safefile import printable
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
@@ -95,9 +96,9 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
                 return default
             if answer in options:
                 return answer
-            print(f"  Choose one of: {', '.join(options)}")
+            say(f"  Choose one of: {', '.join(options)}")
 
-    print(f"{tale.title}: setting up (press Enter to accept each default).")
+    say(f"{tale.title}: setting up (press Enter to accept each default).")
     scenario = ask("Scenario", defaults.scenario, list(tale.scenarios))
     difficulty = ask("Difficulty", defaults.difficulty, ["easy", "standard", "hard"])
     players = int(ask("Players", str(len(defaults.players)), ["1", "2", "3", "4"]))
@@ -108,7 +109,7 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
         default = next(n for n, slug in names.items() if slug not in chosen)
         for first in free:
             sheet = core.investigators[names[first]]
-            print(f"  {first}: {sheet.name} ({sheet.keyword}) - {sheet.biography.split('. ')[0]}.")
+            say(f"  {first}: {sheet.name} ({sheet.keyword}) - {sheet.biography.split('. ')[0]}.")
         chosen.append(names[ask(f"Investigator for player {number + 1}", default, free)])
     companions: list[str] = []
     for number in range(TEAM_SIZE - players):
@@ -116,6 +117,11 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
         companions.append(names[ask(f"Companion {number + 1}", free[0], free)])
     house = ask_house_rules(core, prompt)
     return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, defaults.seed, house)
+
+
+def say(text: str) -> None:
+    """Setup's own output, storybook names in it: never a control character."""
+    print(printable(text))
 
 
 def ask_house_rules(core: Core, prompt: Callable[[str], str]) -> tuple[tuple[str, bool], ...]:
@@ -128,9 +134,9 @@ def ask_house_rules(core: Core, prompt: Callable[[str], str]) -> tuple[tuple[str
         if answer == "?":
             for ruling in core.rulings.switches():
                 shown = str(core.rulings.value(ruling.id)).lower()
-                print(f"  {ruling.id} (now {shown}): {ruling.title}")
+                say(f"  {ruling.id} (now {shown}): {ruling.title}")
             continue
         try:
             return house_rules(core, answer.split())
         except RulingError as error:
-            print(f"  {error}")
+            say(f"  {error}")

@@ -189,7 +189,7 @@ def test_e002_a_paragraph_written_twice_in_one_file(tmp_path: Path) -> None:
             "python/object/apply:os.system",
         ),
         # A tagged value of a mapping is reported at its key.
-        ("{reveal: cave}", "{reveal: !!binary aGk=}", "reveal: !!binary", "!!bytes"),
+        ("{reveal: cave}", "{reveal: !!binary aGk=}", "reveal: !!binary", "!!binary"),
     ],
 )
 def test_e003_a_yaml_tag(tmp_path: Path, old: str, new: str, marker: str, tag: str) -> None:

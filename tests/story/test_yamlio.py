@@ -13,7 +13,8 @@ from tales.story.yamlio import read_yaml
     [
         ("a: !!python/object/apply:os.system [echo]\n", (1, 1), "python/object/apply:os.system"),
         ("a: 1\nb:\n  - !custom [1]\n", (3, 5), "!custom"),
-        ("a: !!binary aGk=\n", (1, 1), "!!bytes"),
+        ("a: !!binary aGk=\n", (1, 1), "!!binary"),
+        ("!key a: 1\n", (1, 1), "!key"),  # on a key as on a value
     ],
 )
 def test_tags_are_refused_with_their_position(tmp_path, text, where, tag):

@@ -25,7 +25,7 @@ from tales.story.effects import (
     keywords,
     places,
 )
-from tales.story.effects.kind import EffectKind, Play, Ref
+from tales.story.effects.kind import EffectKind, Play, Ref, check_count
 from tales.story.model import Effect, Where
 
 __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_of", "parse_effect"]
@@ -65,8 +65,9 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
         if extra in node and not takes:
             return None, f"{name!r} takes no {extra!r}"
     count = node.get("count", 1)
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        return None, f"count is a whole number of at least 1, not {count!r}"
+    wrong = check_count(count)
+    if wrong:
+        return None, wrong
     value = _plain(node[name])
     problem = kind.check(value)
     if problem:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.decisions import EventSink
-from tales.story.effects.kind import SLUG, EffectKind, Ref, map_schema, object_schema, whole
+from tales.story.effects.kind import SLUG, EffectKind, Ref, map_schema, object_schema, small_amount
 from tales.story.model import Effect
 from tales.story.state import StoryState, change_counter, cross_out_entry, record_entry
 
@@ -20,7 +20,7 @@ def _check_entry(value: Any) -> str | None:
 
 
 def _check_counter(value: Any) -> str | None:
-    if isinstance(value, dict) and len(value) == 1 and all(whole(v) for v in value.values()):
+    if isinstance(value, dict) and len(value) == 1 and all(small_amount(v) for v in value.values()):
         return None
     return f"not {value!r}"
 

@@ -16,7 +16,7 @@ from tales.story.effects.kind import (
     check_word,
     enum_schema,
     object_schema,
-    whole,
+    small_amount,
 )
 from tales.story.model import Effect
 
@@ -40,7 +40,7 @@ def _check_points(value: Any) -> str | None:
     if (
         isinstance(value, dict)
         and value
-        and all(k in _TRACKS and whole(v) and v > 0 for k, v in value.items())
+        and all(k in _TRACKS and small_amount(v) and v > 0 for k, v in value.items())
     ):
         return None
     return f"not {value!r}"

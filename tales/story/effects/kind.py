@@ -129,12 +129,36 @@ class EffectKind:
 # Value checks shared by the families -------------------------------------------------
 
 
+# An effect applied a billion times hangs play; no card or track needs more than this.
+MAX_COUNT = 100
+MAX_AMOUNT = 1_000  # the largest number an effect's value may carry
+
+
 def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def small_amount(value: Any) -> bool:
+    """A whole number small enough for any track, token or counter (MAX_AMOUNT):
+    moving a track a billion steps would hang play."""
+    return whole(value) and abs(value) <= MAX_AMOUNT
+
+
 def check_whole(value: Any) -> str | None:
-    return None if whole(value) else f"not {value!r}"
+    if small_amount(value):
+        return None
+    if whole(value):
+        return f"{value} is past the limit of {MAX_AMOUNT:,}"
+    return f"not {value!r}"
+
+
+def check_count(value: Any) -> str | None:
+    """What is wrong with an effect's ``count``, or None."""
+    if not whole(value) or value < 1:
+        return f"count is a whole number of at least 1, not {value!r}"
+    if value > MAX_COUNT:
+        return f"count {value} is past the limit of {MAX_COUNT} an effect may repeat"
+    return None
 
 
 def check_slug(value: Any) -> str | None:

@@ -9,7 +9,7 @@ from tales.rules.activities import narrative_move
 from tales.rules.decisions import Proc
 from tales.rules.exploration import change_location_tokens
 from tales.rules.table import Table
-from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, check_slug, whole
+from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, check_slug, small_amount
 from tales.story.model import Effect
 
 
@@ -34,7 +34,11 @@ def _check_tokens(value: Any) -> str | None:
         return f"not {value!r}"
     counts = {k: v for k, v in value.items() if k != "location"}
     place = value.get("location", "")
-    if len(counts) == 1 and all(whole(v) for v in counts.values()) and isinstance(place, str):
+    if (
+        len(counts) == 1
+        and all(small_amount(v) for v in counts.values())
+        and isinstance(place, str)
+    ):
         return None
     return f"not {value!r}"
 
