@@ -12,15 +12,17 @@ from tales.guide.board import PlayerBoard, use_bonus_segment
 from tales.guide.check import threat_check
 from tales.guide.citymap import CityMap
 from tales.guide.components import Challenge, Components
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.geometry import Kind as SegmentKind
 from tales.guide.geometry import Segment
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import SegmentPick
 from tales.guide.route import FinalRoute, facts
 from tales.guide.scoring import ScoreSheet, on_route_only, score
 from tales.guide.search import best_route
 from tales.guide.terms import Bonus
 from tales.guide.threat import check_order, threat_level
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 
 if TYPE_CHECKING:  # the game builds on this module: only the type is needed
     from tales.guide.game import Game

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 
 from tales.guide.board import PlayerBoard
 from tales.guide.components import CacheCard, Components, GoalCard
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.draft import (
     RoundDice,
     SoloDice,
@@ -25,10 +24,13 @@ from tales.guide.draft import (
 )
 from tales.guide.endgame import PlayerResult, bonus_segments, final_scores
 from tales.guide.initial import Opening, initial_dice, second_round
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import Skip
 from tales.guide.rounds import may_skip, must_skip, threat_district
 from tales.guide.terms import Artifact, Character, ThreatSide
 from tales.guide.turn import player_turn
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 
 ROUNDS = 10
 

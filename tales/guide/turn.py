@@ -13,15 +13,18 @@ from dataclasses import dataclass, replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
 from tales.guide.citymap import CityMap
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Option, Proc
 from tales.guide.draft import RoundDice
 from tales.guide.drawings import legal_drawings
 from tales.guide.errors import IllegalDrawingError
 from tales.guide.geometry import District, Segment
 from tales.guide.geometry import Kind as SegmentKind
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DistrictPick, DrawPick, SegmentPick, TouristPick
 from tales.guide.rounds import DistrictChoice, district_options, tourists_of
 from tales.guide.terms import TOURIST_COLOURS, Bonus, BonusFace, Character, Colour
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
+from tales.rules.options import Option
 
 
 @dataclass(frozen=True, slots=True)

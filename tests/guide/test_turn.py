@@ -11,15 +11,16 @@ from hypothesis import strategies as st
 from tales.guide.board import Drawing, PlayerBoard, can_draw
 from tales.guide.citymap import CityMap
 from tales.guide.components import Components
-from tales.guide.decisions import Engine, EventSink, Kind
 from tales.guide.draft import Rolled, RoundDice
 from tales.guide.drawings import legal_drawings
 from tales.guide.endgame import BonusSegmentDrawn, PlayerResult, bonus_segments, winners
 from tales.guide.geometry import District, Node, Segment
+from tales.guide.kinds import Engine, Kind
 from tales.guide.route import FinalRoute
 from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import Bonus, BonusFace, Character, Colour
 from tales.guide.turn import RouteAdjusted, TouristsPlaced, player_turn
+from tales.rules.decisions import EventSink
 from tests.guide.conftest import guide_rule
 
 D = District
