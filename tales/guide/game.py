@@ -58,6 +58,19 @@ class FateWritten(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardUpdated(Event):
+    """A player's whole board after a step that changed it, for a prompt to draw."""
+
+    player: str
+    board: PlayerBoard
+
+
+@dataclass(frozen=True, slots=True)
 class ThreatDrawn(Event):
     player: str
     district: str
@@ -107,6 +120,7 @@ def play(
     solo = solo_setup(components, rng) if len(names) == 1 else None
     opening: Opening | None = None
     for number in range(1, ROUNDS + 1):
+        sink.emit(RoundStarted(number))
         dice, solo, opening = yield from _round_dice(
             components, names, first, number, solo, opening, rng, sink
         )
@@ -116,6 +130,7 @@ def play(
             boards[i] = yield from player_turn(
                 city, seat.name, seat.character, boards[i], dice[i], sink
             )
+            sink.emit(BoardUpdated(seat.name, boards[i]))
         boards = yield from _phase_five(components, game, boards, written, dice[0], sink)
         if solo is not None:
             solo = solo_round_end(solo, dice[0], components, rng)
@@ -124,6 +139,7 @@ def play(
             first = (first + 1) % len(names)  # the setup's first player begins after them
     for i, seat in enumerate(game.seats):
         boards[i] = yield from bonus_segments(city, seat.name, boards[i], sink)
+        sink.emit(BoardUpdated(seat.name, boards[i]))
     return (yield from final_scores(components, game, boards, last_first, rng, sink))
 
 
@@ -182,5 +198,6 @@ def _phase_five(
         sink.emit(ThreatDrawn(seat.name, district.id, skip))
         # A skip circles the city's name; otherwise the symbol is drawn.
         board = replace(board, skipped_threat=True) if skip else board.with_threat(district)
+        sink.emit(BoardUpdated(seat.name, board))
         result.append(board)
     return result

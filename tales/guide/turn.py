@@ -49,6 +49,18 @@ class TouristsPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DrawingAsked(Event):
+    """Phase 4 begins: the board and what the drawing rules need, for a prompt
+    to show the board and to refuse a drawing with the rule's own sentence."""
+
+    player: str
+    board: PlayerBoard
+    district: District
+    fallback: bool
+    bonus: BonusFace
+
+
+@dataclass(frozen=True, slots=True)
 class SegmentsDrawn(Event):
     player: str
     segments: tuple[Segment, ...]
@@ -82,6 +94,7 @@ def player_turn(
         TouristsPlaced(player, choice.district, tourists, "fallback" if choice.fallback else "dice")
     )
     ways = legal_drawings(city, board, choice.district, choice.fallback, dice.bonus)
+    sink.emit(DrawingAsked(player, board, choice.district, choice.fallback, dice.bonus))
     pick = yield Decision(
         player, Kind.DRAW, "Draw route segments", tuple(DrawPick(w) for w in ways)
     )
