@@ -24,6 +24,7 @@ from tales.rules.events import Event
 
 SEGMENT_KINDS = (Kind.ADJUST, Kind.BONUS_SEGMENT)
 SOLO_NAME = "Traveller"
+CHOICES_LISTED = 12  # a refusal lists the choices when there are no more
 
 
 class GuideSetupError(IllegalInput):
@@ -132,10 +133,10 @@ class GuideSession:
         if decision.get(wanted) is not None:
             return wanted
         shown = [i.partition(":")[2] for i in decision.ids]
-        raise IllegalInput(
-            f"{text.strip()!r} is not a legal choice for {decision.prompt!r}"
-            f"{did_you_mean(typed, shown)}"
-        )
+        hint = did_you_mean(typed, shown)
+        if not hint and len(shown) <= CHOICES_LISTED:
+            hint = f"; the choices are {', '.join(shown)}"
+        raise IllegalInput(f"{text.strip()!r} is not a legal choice for {decision.prompt!r}{hint}")
 
     def _canonical(self, text: str) -> str:
         return self.components.city.road(Segment.parse(text)).segment.id
