@@ -50,7 +50,7 @@ def script(players: int, seed: int, level: str, goal: int) -> list[str]:
             shown_extras = True
         choice = bot.choose(session.view, decision)
         session.play(choice.id)
-        lines.append(typed(choice.id))
+        lines.append("best" if decision.kind is Kind.ROUTE else typed(choice.id))
     return lines
 
 

@@ -9,8 +9,8 @@ only the kinds of question are the guide's own.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
 
@@ -37,11 +37,29 @@ class Kind(StrEnum):
     TIARA = "tiara"
     HUNT = "hunt"  # Huntress: a threat symbol to erase
     PUNISH = "punish"  # a tie left by the punishment rule
+    ROUTE = "route"  # step 1: the final route, the best one offered, any legal one taken
 
 
 @dataclass(frozen=True, slots=True)
 class Decision(BaseDecision[Kind]):
     """A decision of the Travel Guide."""
+
+
+def _accept_none(option_id: str) -> Option | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDecision(Decision):
+    """A decision that also takes options it does not list (any final route
+    the rules allow): ``accept`` returns the option an id names, None for
+    text that is no such option, and raises the rule's error for one that
+    breaks a rule, so the engine refuses it before anything changes."""
+
+    accept: Callable[[str], Option | None] = field(default=_accept_none, compare=False)
+
+    def get(self, option_id: str) -> Option | None:
+        return Decision.get(self, option_id) or self.accept(option_id)
 
 
 Proc = Generator[Decision, Option, R]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from tales.guide.geometry import District, Segment
+from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, Colour
 from tales.rules.options import Option, Spelling, option
 
@@ -53,6 +54,7 @@ MAYBE_SEGMENT = Spelling(
     lambda segment: segment.id if segment else "none",
 )
 TOURIST = Spelling(_read_colour, str)
+ROUTE = Spelling(FinalRoute.parse, lambda route: route.id)
 
 
 @option("tourist-die")
@@ -117,3 +119,11 @@ class Skip(Option):
     """Deep Ones: skip this threat symbol (``skip:yes``) or draw it (``skip:no``)."""
 
     skip: Annotated[bool, _word("yes", "no")]
+
+
+@option("route")
+@dataclass(frozen=True, slots=True)
+class RoutePick(Option):
+    """A final route in the route notation: ``route:1.0 11c 12w ~ 2.3s 34n``."""
+
+    route: Annotated[FinalRoute, ROUTE]

@@ -15,7 +15,9 @@ TOPICS: dict[str, str] = {
     "notation": (
         "34n 34e 34s 34w: the road along that side of district (3, 4), x then y. 11c: the"
         " rounded corner road of a corner district. 34ne 34nw: a diagonal through (3, 4)."
-        " b23: the bridge at point 2.3. Draw several in order: '33n 32w'."
+        " b23: the bridge at point 2.3. Draw several in order: '33n 32w'. Points: 2.3, and"
+        " on the river each bank's own, 2.3n and 2.3s. A final route: sections of a start"
+        " point and segments, joined by '~' (a crossing): '1.0 11c 12w ~ 2.3s 34n'."
     ),
     "dice": (
         "Phase 1: the round's tourist dice are drafted (2 players: each takes one, the second"
@@ -45,8 +47,11 @@ TOPICS: dict[str, str] = {
         " a game a player may skip one."
     ),
     "route": (
-        "End of the game: one final route along drawn segments, each at most once, joined by"
-        " up to four crossings across water. The program finds the route that scores most."
+        "End of the game: first each circled Extra or Diagonal route segment may be drawn."
+        " Then one final route along drawn segments, each at most once, joined by up to four"
+        " crossings across water. The program finds the route that scores most: type 'best'"
+        " to take it, or write another as 'start segment ... ~ start segment ...', such as"
+        " '1.0 11c 12w ~ 2.3s 34n' (see 'help notation')."
     ),
     "check": (
         "Threat check: the threat level is the crossings plus the threat symbols on the route;"
@@ -79,6 +84,7 @@ FOR_KIND: dict[Kind, str] = {
     Kind.TIARA: "check",
     Kind.HUNT: "check",
     Kind.PUNISH: "check",
+    Kind.ROUTE: "route",
 }
 
 

@@ -13,7 +13,14 @@ from tales.rules.events import Event
 from tales.ui.render import Line
 
 SHOWN_OPTIONS = 12  # more are listed by ``options``
-BOARD_KINDS = (Kind.DISTRICT, Kind.DRAW, Kind.ADJUST, Kind.BONUS_SEGMENT, Kind.TOURIST)
+BOARD_KINDS = (
+    Kind.DISTRICT,
+    Kind.DRAW,
+    Kind.ADJUST,
+    Kind.BONUS_SEGMENT,
+    Kind.TOURIST,
+    Kind.ROUTE,
+)
 
 
 def board_words(board: PlayerBoard) -> list[str]:
@@ -67,6 +74,8 @@ def decision_lines(decision: Decision, *, all_options: bool = False) -> list[Lin
 
 def completions(decision: Decision | None) -> list[str]:
     words = ["help", "undo", "board", "options", "quit"]
+    if decision is not None and decision.kind is Kind.ROUTE:
+        words.append("best")
     return words if decision is None else [*(short(i) for i in decision.ids), *words]
 
 

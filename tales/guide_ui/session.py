@@ -17,6 +17,7 @@ from tales.guide.endgame import PlayerResult
 from tales.guide.game import Game, play, setup
 from tales.guide.geometry import Segment
 from tales.guide.kinds import Decision, Engine, Kind
+from tales.guide.route import FinalRoute
 from tales.guide.view import TableView
 from tales.problems import did_you_mean
 from tales.rules.decisions import EventSink
@@ -127,6 +128,8 @@ class GuideSession:
         prefix = decision.ids[0].partition(":")[0]
         if decision.kind is Kind.DRAW:
             return self._drawing(decision, typed)
+        if decision.kind is Kind.ROUTE:
+            return self._route(decision, typed)
         if decision.kind in SEGMENT_KINDS and typed != "none":
             typed = self._canonical(typed)
         wanted = f"{prefix}:{typed}"
@@ -137,6 +140,15 @@ class GuideSession:
         if not hint and len(shown) <= CHOICES_LISTED:
             hint = f"; the choices are {', '.join(shown)}"
         raise IllegalInput(f"{text.strip()!r} is not a legal choice for {decision.prompt!r}{hint}")
+
+    def _route(self, decision: Decision, typed: str) -> str:
+        """``best``, or a route written out: refused with its notation's or its rule's error."""
+        if typed == "best":
+            return decision.ids[0]
+        wanted = "route:" + FinalRoute.parse(typed.removeprefix("route:")).id
+        if decision.get(wanted) is None:  # a legal route is taken; an illegal one raises
+            raise IllegalInput(f"{typed!r} is not a final route")
+        return wanted
 
     def _canonical(self, text: str) -> str:
         return self.components.city.road(Segment.parse(text)).segment.id

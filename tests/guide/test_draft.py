@@ -19,10 +19,12 @@ from tales.guide.options import (
     DistrictPick,
     DrawPick,
     Reveal,
+    RoutePick,
     SegmentPick,
     Skip,
     TouristPick,
 )
+from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, BonusFace, Colour
 from tales.rules.decisions import EventSink
 from tales.rules.options import Option, option_classes, parse_option
@@ -111,6 +113,7 @@ GUIDE_EXAMPLES: list[tuple[Option, str]] = [
     (SegmentPick(None), "segment:none"),
     (TouristPick(Colour("red")), "tourist:red"),
     (Skip(False), "skip:no"),
+    (RoutePick(FinalRoute.parse("1.0 11c 12w ~ 2.3s 34n")), "route:1.0 11c 12w ~ 2.3s 34n"),
 ]
 
 

@@ -11,7 +11,12 @@ import pytest
 from tales.errors import IllegalInput, SaveNameError, TalesError
 from tales.guide.bots import SensibleBot
 from tales.guide.components import Components
-from tales.guide.errors import IllegalDrawingError, NoSuchRoadError
+from tales.guide.errors import (
+    IllegalDrawingError,
+    IllegalRouteError,
+    NoSuchRoadError,
+    NotationError,
+)
 from tales.guide.kinds import Kind
 from tales.guide_ui.export import export_html
 from tales.guide_ui.saving import GuideSaveError, load_session, read_save, write_save
@@ -123,3 +128,16 @@ def test_the_html_export_shows_each_board_and_sheet(components: Components) -> N
     assert "<pre>" in page and "Score sheet" in page and "Solo challenge beginner" in page
     assert "&lt;" not in page.split("<body>")[0]  # the head is the template's own
     assert "Traveller (" in page
+
+
+def test_the_final_route_is_best_or_written_out(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(seed=3), [])
+    to_kind(session, Kind.ROUTE)
+    decision = session.pending
+    assert decision is not None
+    assert session.translate("best") == decision.ids[0]
+    assert session.translate(decision.ids[0].removeprefix("route:")) == decision.ids[0]
+    with pytest.raises(NotationError, match="is not an intersection"):
+        session.translate("9.9 33n")
+    with pytest.raises(IllegalRouteError):
+        session.translate("0.0 66n")
