@@ -53,7 +53,7 @@ def _punished(event: Punished) -> str:
 
 
 def _route(event: FinalRouteChosen) -> str:
-    return f"{event.player}'s best final route: {event.route.id} (threat level {event.threat})."
+    return f"{event.player}'s final route: {event.route.id} (threat level {event.threat})."
 
 
 SAYINGS: dict[type[Event], Callable[[Any], str]] = {
