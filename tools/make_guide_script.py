@@ -27,11 +27,6 @@ from tales.guide_ui.screens import short  # noqa: E402
 from tales.guide_ui.session import GuideSession, GuideSetup  # noqa: E402
 
 
-def typed(option_id: str) -> str:
-    """An option id as a player types it: draw:33n+32w is '33n 32w'."""
-    return short(option_id).replace("+", " ") if option_id.startswith("draw:") else short(option_id)
-
-
 def script(players: int, seed: int, level: str, goal: int) -> list[str]:
     components = load_components()
     session = GuideSession(components, GuideSetup(players, False, seed, level, goal), [])
@@ -43,14 +38,14 @@ def script(players: int, seed: int, level: str, goal: int) -> list[str]:
         if decision.kind is Kind.DRAW and not shown_extras:
             # Once: look at the board, try a drawing the rules refuse, draw, take it back.
             lines += ["board", "help draw", "33n 66w"]
-            first = typed(decision.ids[0])
+            first = short(decision.ids[0])
             session.play(first)
             session.undo()
             lines += [first, "undo"]
             shown_extras = True
         choice = bot.choose(session.view, decision)
         session.play(choice.id)
-        lines.append("best" if decision.kind is Kind.ROUTE else typed(choice.id))
+        lines.append("best" if decision.kind is Kind.ROUTE else short(choice.id))
     return lines
 
 

@@ -55,8 +55,10 @@ def event_lines(events: tuple[Event, ...]) -> list[Line]:
 
 
 def short(option_id: str) -> str:
-    """What a player types for an option: the id without its prefix."""
-    return option_id.partition(":")[2] or option_id
+    """What a player types for an option: the id without its prefix (a
+    drawing's segments apart, as they are typed: ``draw:33n+32w`` is ``33n 32w``)."""
+    body = option_id.partition(":")[2] or option_id
+    return body.replace("+", " ") if option_id.startswith("draw:") else body
 
 
 def decision_lines(decision: Decision, *, all_options: bool = False) -> list[Line]:
