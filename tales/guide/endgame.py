@@ -22,6 +22,7 @@ from tales.guide.scoring import ScoreSheet, on_route_only, score
 from tales.guide.search import best_route
 from tales.guide.terms import Bonus, Character
 from tales.guide.threat import check_order, threat_level
+from tales.guide.turn import SegmentAsked
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 from tales.rules.options import Option
@@ -70,6 +71,7 @@ def bonus_segments(
                 if r.segment not in board.segments
                 and (r.segment.kind is SegmentKind.DIAGONAL) == diagonal
             ]
+            sink.emit(SegmentAsked(player, board, bonus=bonus))
             pick = yield Decision(
                 player,
                 Kind.BONUS_SEGMENT,

@@ -61,6 +61,18 @@ class DrawingAsked(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class SegmentAsked(Event):
+    """One segment is asked (Route adjustment, or a bonus at the end): the board
+    and the rule's terms, for a prompt to refuse a segment with the rule's sentence."""
+
+    player: str
+    board: PlayerBoard
+    bonus: Bonus | None = None  # the end of the game's Extra or Diagonal route segment
+    erasing: Segment | None = None  # Route adjustment, once the segment to erase is chosen
+    adjusting: bool = False  # Route adjustment, the segment to erase
+
+
+@dataclass(frozen=True, slots=True)
 class SegmentsDrawn(Event):
     player: str
     segments: tuple[Segment, ...]
@@ -143,6 +155,7 @@ def _adjustment(
     erasable = [old for old, news in moves.items() if news]
     if not erasable:
         return board
+    sink.emit(SegmentAsked(player, board, adjusting=True))
     pick = yield Decision(
         player,
         Kind.ADJUST,
@@ -152,6 +165,7 @@ def _adjustment(
     old = _segment(pick)
     if old is None:
         return board
+    sink.emit(SegmentAsked(player, board, erasing=old))
     pick = yield Decision(
         player,
         Kind.ADJUST,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from tales.guide.board import PlayerBoard
 from tales.guide.game import BoardUpdated, RoundStarted
-from tales.guide.turn import DrawingAsked, SegmentsDrawn
+from tales.guide.turn import DrawingAsked, SegmentAsked, SegmentsDrawn
 from tales.rules.events import Event
 
 
@@ -22,6 +22,7 @@ class TableView:
 
     boards: dict[str, PlayerBoard]
     drawing: DrawingAsked | None = None
+    segment: SegmentAsked | None = None
     round: int = 0
     said: list[Event] = field(default_factory=list)
 
@@ -32,6 +33,8 @@ class TableView:
             elif isinstance(event, DrawingAsked):
                 self.drawing = event
                 self.boards[event.player] = event.board
+            elif isinstance(event, SegmentAsked):
+                self.segment = event
             elif isinstance(event, RoundStarted):
                 self.round = event.number
             elif isinstance(event, SegmentsDrawn):

@@ -11,11 +11,18 @@ import re
 from dataclasses import dataclass
 
 from tales.errors import IllegalInput
-from tales.guide.board import Drawing, PlayerBoard, verify_drawing
+from tales.guide.board import (
+    Drawing,
+    PlayerBoard,
+    verify_adjustment,
+    verify_bonus_segment,
+    verify_drawing,
+)
 from tales.guide.components import Components
 from tales.guide.endgame import PlayerResult
+from tales.guide.errors import IllegalDrawingError
 from tales.guide.game import Game, play, setup
-from tales.guide.geometry import Segment
+from tales.guide.geometry import District, Segment
 from tales.guide.kinds import Decision, Engine, Kind
 from tales.guide.route import FinalRoute
 from tales.guide.view import TableView
@@ -135,6 +142,10 @@ class GuideSession:
         wanted = f"{prefix}:{typed}"
         if decision.get(wanted) is not None:
             return wanted
+        if decision.kind in SEGMENT_KINDS and typed != "none":
+            self._verify_segment(Segment.parse(typed))  # the rule's sentence, if one forbids it
+        if decision.kind is Kind.DISTRICT:
+            self._verify_district(decision, District.parse(typed))
         shown = [i.partition(":")[2] for i in decision.ids]
         hint = did_you_mean(typed, shown)
         if not hint and len(shown) <= CHOICES_LISTED:
@@ -149,6 +160,35 @@ class GuideSession:
         if decision.get(wanted) is None:  # a legal route is taken; an illegal one raises
             raise IllegalInput(f"{typed!r} is not a final route")
         return wanted
+
+    def _verify_district(self, decision: Decision, district: District) -> None:
+        actor = decision.actor or ""
+        if self.view.boards[actor].is_occupied(district):
+            raise IllegalInput(
+                f"phase 2: district {district} already has tourists; fill an empty district"
+            )
+        raise IllegalInput(
+            f"phase 2: this round's dice do not name district {district}, either way round"
+            " and with the coordinate changes you have"
+        )
+
+    def _verify_segment(self, segment: Segment) -> None:
+        """Raise the rule that forbids ``segment`` at the segment asked."""
+        asked, city = self.view.segment, self.components.city
+        if asked is None:
+            return
+        if asked.bonus is not None:
+            verify_bonus_segment(city, asked.board, asked.bonus, segment)
+        elif asked.erasing is not None:
+            verify_adjustment(city, asked.board, asked.erasing, segment)
+        elif segment not in asked.board.segments:
+            raise IllegalDrawingError(
+                f"Route adjustment: {segment.id!r} is not drawn, so cannot be erased"
+            )
+        else:
+            raise IllegalDrawingError(
+                f"Route adjustment: no segment joined to another could replace {segment.id!r}"
+            )
 
     def _canonical(self, text: str) -> str:
         return self.components.city.road(Segment.parse(text)).segment.id

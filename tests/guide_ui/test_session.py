@@ -141,3 +141,31 @@ def test_the_final_route_is_best_or_written_out(components: Components) -> None:
         session.translate("9.9 33n")
     with pytest.raises(IllegalRouteError):
         session.translate("0.0 66n")
+
+
+def test_districts_are_refused_with_the_rule_of_phase_two(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(seed=3), ["tourist-die:5", "tourist-die:4"])
+    with pytest.raises(IllegalInput, match="do not name district 11"):
+        session.translate("11")
+    with pytest.raises(NotationError, match="is not a district"):
+        session.translate("77")
+    session.play("55")
+    to_kind(session, Kind.DISTRICT)
+    with pytest.raises(IllegalInput, match="district 55 already has tourists"):
+        session.translate("55")
+
+
+def test_bonus_and_adjustment_segments_are_refused_with_their_rules(
+    components: Components,
+) -> None:
+    session = GuideSession(components, GuideSetup(seed=3), [])
+    to_kind(session, Kind.ADJUST)
+    assert session.pending is not None, "seed 3 rolls a Route adjustment with segments drawn"
+    board = session.view.boards["Traveller"]
+    undrawn = next(s for s in components.city.roads if s not in board.segments)
+    with pytest.raises(IllegalDrawingError, match="is not drawn, so cannot be erased"):
+        session.translate(undrawn.id)
+    to_kind(session, Kind.BONUS_SEGMENT)  # the warlock's Diagonal route segment
+    assert session.pending is not None
+    with pytest.raises(IllegalDrawingError, match="drawn diagonally through a district"):
+        session.translate("12w")
