@@ -109,12 +109,7 @@ def play(
 ) -> Proc[tuple[PlayerResult, ...]]:
     city = components.city
     names = [s.name for s in game.seats]
-    boards = [
-        PlayerBoard(
-            caches=game.cache_card.caches, bonuses=components.characters[s.character].bonuses
-        )
-        for s in game.seats
-    ]
+    boards = initial_boards(components, game)
     written: list[int] = []
     first = game.first
     solo = solo_setup(components, rng) if len(names) == 1 else None
@@ -141,6 +136,16 @@ def play(
         boards[i] = yield from bonus_segments(city, seat.name, boards[i], sink)
         sink.emit(BoardUpdated(seat.name, boards[i]))
     return (yield from final_scores(components, game, boards, last_first, rng, sink))
+
+
+def initial_boards(components: Components, game: Game) -> list[PlayerBoard]:
+    """Each player's board at the start: the cache card's caches, the character's bonuses."""
+    return [
+        PlayerBoard(
+            caches=game.cache_card.caches, bonuses=components.characters[s.character].bonuses
+        )
+        for s in game.seats
+    ]
 
 
 def initial_rounds(players: int) -> int:

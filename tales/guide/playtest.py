@@ -11,11 +11,10 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from tales.guide.board import PlayerBoard
 from tales.guide.bots import SensibleBot
 from tales.guide.components import Components
 from tales.guide.endgame import PlayerResult
-from tales.guide.game import play, setup
+from tales.guide.game import initial_boards, play, setup
 from tales.guide.kinds import Engine
 from tales.guide.view import TableView
 from tales.rules.decisions import EventSink
@@ -39,7 +38,7 @@ def play_one(components: Components, seed: int) -> Played:
     game = setup(components, [PLAYER], rng)
     sink = EventSink()
     engine: Engine[tuple[PlayerResult, ...]] = Engine(play(components, game, rng, sink), sink)
-    view = TableView({PLAYER: PlayerBoard(caches=game.cache_card.caches)})
+    view = TableView({PLAYER: initial_boards(components, game)[0]})
     view.fold(engine.opening_events)
     bot = SensibleBot(components.city, random.Random(seed ^ 0x5EED))
     for _ in range(MAX_DECISIONS):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tales.guide.board import PlayerBoard
+from tales.guide.draft import DiceRolled
 from tales.guide.game import BoardUpdated, RoundStarted
 from tales.guide.turn import DrawingAsked, SegmentAsked, SegmentsDrawn
 from tales.rules.events import Event
@@ -23,6 +24,7 @@ class TableView:
     boards: dict[str, PlayerBoard]
     drawing: DrawingAsked | None = None
     segment: SegmentAsked | None = None
+    rolled: DiceRolled | None = None  # the dice of the draft under way
     round: int = 0
     said: list[Event] = field(default_factory=list)
 
@@ -33,6 +35,8 @@ class TableView:
             elif isinstance(event, DrawingAsked):
                 self.drawing = event
                 self.boards[event.player] = event.board
+            elif isinstance(event, DiceRolled):
+                self.rolled = event
             elif isinstance(event, SegmentAsked):
                 self.segment = event
             elif isinstance(event, RoundStarted):

@@ -60,7 +60,7 @@ class Loop:
                 self._asked = decision
                 if decision.kind in BOARD_KINDS:
                     self._board()
-                self.console.show(decision_lines(decision))
+                self.console.show(decision_lines(decision, self.session.view))
             text = self.console.ask(f"{decision.actor or 'guide'}> ", completions(decision))
             if text is None or text.strip().lower() == "quit":
                 return 0
@@ -102,7 +102,8 @@ class Loop:
                 lines = help_lines(rest, self.session.components.rulings, kind)
                 self.console.show([Line(t, "narrative") for t in lines])
             elif word == "options" and self.session.pending is not None:
-                self.console.show(decision_lines(self.session.pending, all_options=True))
+                pending = self.session.pending
+                self.console.show(decision_lines(pending, self.session.view, all_options=True))
             elif word == "undo":
                 # At the pass screen the player who just played takes back their own input.
                 self.session.undo(private=self.private and not handing_over)

@@ -6,6 +6,8 @@ from tales.guide.board import PlayerBoard
 from tales.guide.citymap import CityMap
 from tales.guide.endgame import PlayerResult, winners
 from tales.guide.kinds import Decision, Kind
+from tales.guide.options import DiePick
+from tales.guide.view import TableView
 from tales.guide_ui.board_art import LEGEND, render_board
 from tales.guide_ui.session import GuideSession
 from tales.guide_ui.words import say, score_lines, solo_verdict
@@ -61,7 +63,19 @@ def short(option_id: str) -> str:
     return body.replace("+", " ") if option_id.startswith("draw:") else body
 
 
-def decision_lines(decision: Decision, *, all_options: bool = False) -> list[Line]:
+def dice_line(view: TableView, decision: Decision) -> list[Line]:
+    """The faces of the dice a draft decision offers: a die's number alone says little."""
+    rolled = view.rolled
+    if rolled is None or decision.kind not in (Kind.TAKE_DIE, Kind.REMOVE_DIE):
+        return []
+    offered = {o.die for o in decision.options if isinstance(o, DiePick)}
+    faces = [r.label for r in rolled.dice if r.die in offered]
+    return [Line(f"Dice: {', '.join(faces)}; bonus die: {rolled.bonus.value}.", "dice")]
+
+
+def decision_lines(
+    decision: Decision, view: TableView | None = None, *, all_options: bool = False
+) -> list[Line]:
     who = f"{decision.actor}: " if decision.actor else ""
     shown = [short(i) for i in decision.ids]
     more = ""
@@ -70,6 +84,7 @@ def decision_lines(decision: Decision, *, all_options: bool = False) -> list[Lin
         shown = shown[:SHOWN_OPTIONS]
     return [
         Line(f"{who}{decision.prompt}", "heading"),
+        *(dice_line(view, decision) if view is not None else []),
         Line(f"Choices: {', '.join(shown)}{more}", "option"),
     ]
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from tales.errors import IllegalInput
 from tales.guide.board import (
     Drawing,
-    PlayerBoard,
     verify_adjustment,
     verify_bonus_segment,
     verify_drawing,
@@ -21,7 +20,7 @@ from tales.guide.board import (
 from tales.guide.components import Components
 from tales.guide.endgame import PlayerResult
 from tales.guide.errors import IllegalDrawingError
-from tales.guide.game import Game, play, setup
+from tales.guide.game import Game, initial_boards, play, setup
 from tales.guide.geometry import District, Segment
 from tales.guide.kinds import Decision, Engine, Kind
 from tales.guide.route import FinalRoute
@@ -84,8 +83,8 @@ class GuideSession:
         self.engine: Engine[tuple[PlayerResult, ...]] = Engine(
             play(self.components, self.game, rng, sink), sink
         )
-        caches = self.game.cache_card.caches
-        self.view = TableView({s.name: PlayerBoard(caches=caches) for s in self.game.seats})
+        boards = initial_boards(self.components, self.game)
+        self.view = TableView({s.name: b for s, b in zip(self.game.seats, boards, strict=True)})
         self.view.fold(self.engine.opening_events)
         self.actors: list[str | None] = []  # who gave each input, for a private undo
 

@@ -20,6 +20,7 @@ from tales.guide.errors import (
 from tales.guide.kinds import Kind
 from tales.guide_ui.export import export_html
 from tales.guide_ui.saving import GuideSaveError, load_session, read_save, write_save
+from tales.guide_ui.screens import dice_line
 from tales.guide_ui.session import GuideSession, GuideSetup, GuideSetupError
 
 
@@ -169,3 +170,19 @@ def test_bonus_and_adjustment_segments_are_refused_with_their_rules(
     assert session.pending is not None
     with pytest.raises(IllegalDrawingError, match="drawn diagonally through a district"):
         session.translate("12w")
+
+
+def test_the_view_starts_from_the_boards_the_game_starts_from(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(players=2, seed=7), [])
+    for seat in session.game.seats:
+        board = session.view.boards[seat.name]
+        assert board.bonuses == components.characters[seat.character].bonuses
+        assert board.caches == session.game.cache_card.caches
+
+
+def test_a_draft_decision_shows_the_faces_of_the_dice_it_offers(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(players=2, seed=7), ["tourist-die:3"])
+    assert session.pending is not None
+    (line,) = dice_line(session.view, session.pending)
+    assert "die 3" not in line.text, "the die taken is no longer offered"
+    assert line.text.startswith("Dice: die 1 showing 2 (green)")
