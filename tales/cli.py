@@ -406,6 +406,13 @@ def guide(
 
     if no_save and (load or save_name):
         raise click.UsageError("--no-save cannot go with --load or --save")
+    given = [
+        f"--{name}"
+        for name in ("players", "advanced", "seed", "challenge")
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+    ]
+    if load and given:
+        raise click.UsageError(f"--load takes the setup from the save; leave out {given[0]}")
     setup = None if load else new_setup(players, advanced, seed, challenge)
     saving = GuideSaving(saves_dir(saves), load, save_name, not no_save)
     sys.exit(run_guide(setup, script=script, plain=plain, saving=saving))

@@ -80,6 +80,7 @@ class Report:
     overall: Spread
     by_character: dict[str, Spread]
     by_goals: dict[str, Spread]
+    by_both: dict[str, Spread]  # "character: goal + goal"
     win_rates: dict[str, dict[int, float]]  # level -> goal column -> share of games won
 
 
@@ -88,9 +89,11 @@ def playtest(components: Components, runs: int, seed: int) -> Report:
     games = [play_one(components, master.randrange(2**31)) for _ in range(runs)]
     by_character: dict[str, list[int]] = {}
     by_goals: dict[str, list[int]] = {}
+    by_both: dict[str, list[int]] = {}
     for g in games:
         by_character.setdefault(g.character, []).append(g.total)
         by_goals.setdefault(" + ".join(g.goals), []).append(g.total)
+        by_both.setdefault(f"{g.character}: {' + '.join(g.goals)}", []).append(g.total)
     challenge = components.challenge
     rates = {
         level: {
@@ -105,5 +108,6 @@ def playtest(components: Components, runs: int, seed: int) -> Report:
         Spread.of([g.total for g in games]),
         {k: Spread.of(v) for k, v in sorted(by_character.items())},
         {k: Spread.of(v) for k, v in sorted(by_goals.items())},
+        {k: Spread.of(v) for k, v in sorted(by_both.items())},
         rates,
     )

@@ -16,6 +16,7 @@ def report_json(report: Report) -> dict[str, Any]:
         "total": asdict(report.overall),
         "characters": {k: asdict(v) for k, v in report.by_character.items()},
         "goal_pairs": {k: asdict(v) for k, v in report.by_goals.items()},
+        "character_goal_pairs": {k: asdict(v) for k, v in report.by_both.items()},
         "solo_win_rates": {
             level: {str(goal): rate for goal, rate in cells.items()}
             for level, cells in report.win_rates.items()

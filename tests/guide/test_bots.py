@@ -47,5 +47,6 @@ def test_the_playtest_counts_every_game_in_every_table(components: Components) -
     assert report.overall.games == 3
     assert sum(s.games for s in report.by_character.values()) == 3
     assert sum(s.games for s in report.by_goals.values()) == 3
+    assert sum(s.games for s in report.by_both.values()) == 3
     easiest = report.win_rates["beginner"][16]
     assert all(0 <= r <= easiest for cells in report.win_rates.values() for r in cells.values())

@@ -36,6 +36,8 @@ def test_the_game_saves_after_every_input_and_resumes(tmp_path: Path) -> None:
     assert "Traveller: Draw route segments" in result.output
     again = guide("--seed", "3", "--save", "friday", input="", saves=tmp_path)
     assert again.exit_code == 1 and "already a save named 'friday'" in again.output
+    mixed = guide("--load", "friday", "--players", "2", saves=tmp_path)
+    assert mixed.exit_code == 2 and "leave out --players" in mixed.output
 
 
 def test_a_refused_input_says_why_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -72,5 +74,6 @@ def test_simulate_reports_scores_and_win_rates(tmp_path: Path) -> None:
     assert report["runs"] == 2 and report["total"]["games"] == 2
     assert set(report["solo_win_rates"]) == {"beginner", "experienced", "outstanding", "legendary"}
     assert sum(s["games"] for s in report["characters"].values()) == 2
+    assert sum(s["games"] for s in report["character_goal_pairs"].values()) == 2
     text = CliRunner().invoke(cli, ["guide", "simulate", "--runs", "1"])
     assert "Solo win rate per challenge cell" in text.output
