@@ -56,6 +56,8 @@ class Loop:
                 return 0
             if not self._handover(decision.actor):
                 return 0
+            if self.session.pending is not decision:
+                continue  # taken back at the pass screen: the decision before is asked again
             if decision is not self._asked:
                 self._asked = decision
                 if decision.kind in BOARD_KINDS:

@@ -57,3 +57,4 @@ def test_the_pass_screen_lets_the_last_player_undo(components: Components) -> No
     console = Typed([first.ids[0].partition(":")[2], "undo"])
     Loop(session, console, art=False, private=True).run()
     assert session.inputs == [] and "Your last input is taken back." in console.shown
+    assert console.asked[-1] == f"{first.actor}> ", "the first player is asked again"
