@@ -2,7 +2,8 @@
 
 Each case in tests/data/transcripts is three files:
 
-    NAME.args    the arguments after ``tales play``, one shell-quoted line;
+    NAME.args    the arguments after ``tales play`` (``tales guide`` for the
+                 Travel Guide's cases, named ``guide-*``), one shell-quoted line;
                  ``{script}`` stands for the path of NAME.script (``--script``);
                  without it the script is typed on standard input instead
     NAME.script  the commands, one a line, as a player would type them
@@ -47,6 +48,10 @@ class Case:
     golden: Path
 
     @property
+    def command(self) -> str:
+        return "guide" if self.name.startswith("guide-") else "play"
+
+    @property
     def uses_stdin(self) -> bool:
         return "{script}" not in self.args
 
@@ -67,8 +72,8 @@ def cases(folder: Path = CASES) -> list[Case]:
 
 
 def play(case: Case) -> Played:
-    """Run ``tales play`` on the case in-process, as a script or a pipe would."""
-    args = ["play", *(str(case.script) if a == "{script}" else a for a in case.args)]
+    """Run ``tales play`` (or ``guide``) on the case in-process, as a script or a pipe would."""
+    args = [case.command, *(str(case.script) if a == "{script}" else a for a in case.args)]
     text = case.script.read_text(encoding="utf-8") if case.uses_stdin else ""
     # Each case saves into a fresh folder, so its save is always named the same.
     with tempfile.TemporaryDirectory() as saves:

@@ -157,11 +157,21 @@ def _along(road: Road, district: District) -> bool:
 
 def _verify_first_along(road: Road, district: District) -> None:
     if not _along(road, district):
+        river = _other_bank(road, district)
+        why = " (a road on the other bank of the river is not along it)" if river else ""
         raise IllegalDrawingError(
             f"phase 4 a: the first route segment must be drawn along a side of district"
-            f" {district.id}, where you just placed tourists; {road.segment.id!r} is not"
-            " (a road on the other bank of the river is not along it)"
+            f" {district.id}, where you just placed tourists; {road.segment.id!r} is not{why}"
         )
+
+
+def _other_bank(road: Road, district: District) -> bool:
+    """Whether ``road`` is the embankment road across the river from a side of ``district``."""
+    named = road.segment.district
+    if road.segment.kind is not Kind.SIDE or named is None or len(road.along) != 1:
+        return False
+    dx, dy = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[road.segment.way]
+    return (named.x + dx, named.y + dy) == (district.x, district.y)
 
 
 def _verify_chain(city: CityMap, roads: list[Road]) -> None:

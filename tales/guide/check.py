@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.guide.board import PlayerBoard
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Option, Proc
 from tales.guide.geometry import District
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DicePick, DistrictPick, Reveal
 from tales.guide.route import RouteFacts
 from tales.guide.scoring import DECK_SIZE, CheckSummary
@@ -36,6 +36,9 @@ from tales.guide.threat import (
     set_tiara,
     threat_level,
 )
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
+from tales.rules.options import Option
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.guide.components import Components, TouristFace
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DiePick
 from tales.guide.terms import BonusFace
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,19 +8,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tales.errors import OptionIdError
 from tales.guide.board import PlayerBoard, use_bonus_segment
 from tales.guide.check import threat_check
 from tales.guide.citymap import CityMap
-from tales.guide.components import Challenge, Components
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
+from tales.guide.components import Challenge, Components, GoalCard
 from tales.guide.geometry import Kind as SegmentKind
 from tales.guide.geometry import Segment
-from tales.guide.options import SegmentPick
+from tales.guide.kinds import Decision, Kind, OpenDecision, Proc
+from tales.guide.options import RoutePick, SegmentPick
 from tales.guide.route import FinalRoute, facts
 from tales.guide.scoring import ScoreSheet, on_route_only, score
 from tales.guide.search import best_route
-from tales.guide.terms import Bonus
+from tales.guide.terms import Bonus, Character
 from tales.guide.threat import check_order, threat_level
+from tales.guide.turn import SegmentAsked
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
+from tales.rules.options import Option
 
 if TYPE_CHECKING:  # the game builds on this module: only the type is needed
     from tales.guide.game import Game
@@ -66,6 +71,7 @@ def bonus_segments(
                 if r.segment not in board.segments
                 and (r.segment.kind is SegmentKind.DIAGONAL) == diagonal
             ]
+            sink.emit(SegmentAsked(player, board, bonus=bonus))
             pick = yield Decision(
                 player,
                 Kind.BONUS_SEGMENT,
@@ -92,12 +98,12 @@ def final_scores(
     city = components.city
     routes, staged, levels = [], [], []
     for seat, board in zip(game.seats, boards, strict=True):
-        best = best_route(city, board, seat.character, game.goals)
-        f = facts(city, board, best.route, seat.character)
-        sink.emit(FinalRouteChosen(seat.name, best.route, best.threat))
-        routes.append((best.route, f))
+        route = yield from choose_route(city, seat.name, board, seat.character, game.goals)
+        f = facts(city, board, route, seat.character)
         staged.append(on_route_only(board, f))
         levels.append(threat_level(staged[-1], f, seat.character))
+        sink.emit(FinalRouteChosen(seat.name, route, levels[-1]))
+        routes.append((route, f))
     sheets: dict[int, ScoreSheet] = {}
     for i in check_order(levels, last_first):
         seat, f = game.seats[i], routes[i][1]
@@ -107,6 +113,33 @@ def final_scores(
         sheets[i] = score(city, outcome.board, f, seat.character, game.goals, outcome.summary)
         sink.emit(Scored(seat.name, sheets[i]))
     return tuple(PlayerResult(s.name, routes[i][0], sheets[i]) for i, s in enumerate(game.seats))
+
+
+def choose_route(
+    city: CityMap,
+    player: str,
+    board: PlayerBoard,
+    character: Character,
+    goals: Sequence[GoalCard],
+) -> Proc[FinalRoute]:
+    """Step 1: the search's best route is offered; any route the rules allow is taken."""
+    best = best_route(city, board, character, goals)
+
+    def accept(option_id: str) -> Option | None:
+        try:
+            pick = RoutePick.from_id(option_id)
+        except OptionIdError:
+            return None
+        facts(city, board, pick.route, character)  # raises the rule a route breaks
+        return pick
+
+    prompt = (
+        f"Final route: the best scores {best.sheet.total} VP before the threat check"
+        f" (threat level {best.threat}); take it or write another"
+    )
+    pick = yield OpenDecision(player, Kind.ROUTE, prompt, (RoutePick(best.route),), accept)
+    assert isinstance(pick, RoutePick)
+    return pick.route
 
 
 def winners(results: Sequence[PlayerResult]) -> tuple[str, ...]:

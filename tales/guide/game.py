@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 
 from tales.guide.board import PlayerBoard
 from tales.guide.components import CacheCard, Components, GoalCard
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.draft import (
     RoundDice,
     SoloDice,
@@ -25,10 +24,13 @@ from tales.guide.draft import (
 )
 from tales.guide.endgame import PlayerResult, bonus_segments, final_scores
 from tales.guide.initial import Opening, initial_dice, second_round
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import Skip
 from tales.guide.rounds import may_skip, must_skip, threat_district
 from tales.guide.terms import Artifact, Character, ThreatSide
 from tales.guide.turn import player_turn
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 
 ROUNDS = 10
 
@@ -53,6 +55,19 @@ class Game:
 class FateWritten(Event):
     slot: int
     number: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardUpdated(Event):
+    """A player's whole board after a step that changed it, for a prompt to draw."""
+
+    player: str
+    board: PlayerBoard
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,17 +109,13 @@ def play(
 ) -> Proc[tuple[PlayerResult, ...]]:
     city = components.city
     names = [s.name for s in game.seats]
-    boards = [
-        PlayerBoard(
-            caches=game.cache_card.caches, bonuses=components.characters[s.character].bonuses
-        )
-        for s in game.seats
-    ]
+    boards = initial_boards(components, game)
     written: list[int] = []
     first = game.first
     solo = solo_setup(components, rng) if len(names) == 1 else None
     opening: Opening | None = None
     for number in range(1, ROUNDS + 1):
+        sink.emit(RoundStarted(number))
         dice, solo, opening = yield from _round_dice(
             components, names, first, number, solo, opening, rng, sink
         )
@@ -114,6 +125,7 @@ def play(
             boards[i] = yield from player_turn(
                 city, seat.name, seat.character, boards[i], dice[i], sink
             )
+            sink.emit(BoardUpdated(seat.name, boards[i]))
         boards = yield from _phase_five(components, game, boards, written, dice[0], sink)
         if solo is not None:
             solo = solo_round_end(solo, dice[0], components, rng)
@@ -122,7 +134,18 @@ def play(
             first = (first + 1) % len(names)  # the setup's first player begins after them
     for i, seat in enumerate(game.seats):
         boards[i] = yield from bonus_segments(city, seat.name, boards[i], sink)
+        sink.emit(BoardUpdated(seat.name, boards[i]))
     return (yield from final_scores(components, game, boards, last_first, rng, sink))
+
+
+def initial_boards(components: Components, game: Game) -> list[PlayerBoard]:
+    """Each player's board at the start: the cache card's caches, the character's bonuses."""
+    return [
+        PlayerBoard(
+            caches=game.cache_card.caches, bonuses=components.characters[s.character].bonuses
+        )
+        for s in game.seats
+    ]
 
 
 def initial_rounds(players: int) -> int:
@@ -180,5 +203,6 @@ def _phase_five(
         sink.emit(ThreatDrawn(seat.name, district.id, skip))
         # A skip circles the city's name; otherwise the symbol is drawn.
         board = replace(board, skipped_threat=True) if skip else board.with_threat(district)
+        sink.emit(BoardUpdated(seat.name, board))
         result.append(board)
     return result

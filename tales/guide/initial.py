@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.guide.components import Components
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Proc
 from tales.guide.draft import (
     DiceRolled,
     DieTaken,
@@ -25,8 +24,11 @@ from tales.guide.draft import (
     roll_bonus_die,
     roll_tourist_die,
 )
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DiePick
 from tales.guide.terms import BonusFace
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,146 +1,129 @@
-"""The typed options of the Travel Guide's decisions; each id round-trips."""
+"""The typed options of the Travel Guide's decisions; each id round-trips.
+
+They are :class:`tales.rules.options.Option` values registered with
+:func:`~tales.rules.options.option`, so one registry (and one
+``parse_option``) serves both modes; fields that are not plain words are
+spelled through a :class:`~tales.rules.options.Spelling`.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated
 
-from tales.guide.decisions import Option
-from tales.guide.errors import NotationError
 from tales.guide.geometry import District, Segment
+from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, Colour
+from tales.rules.options import Option, Spelling, option
 
 
+def _word(yes: str, no: str) -> Spelling[bool]:
+    """A yes-or-no field written as one of two words."""
+
+    def read(text: str) -> bool:
+        if text not in (yes, no):
+            raise ValueError(f"write {yes!r} or {no!r}")
+        return text == yes
+
+    return Spelling(read, lambda flag: yes if flag else no)
+
+
+def _read_dice(text: str) -> tuple[int, ...]:
+    if text == "none":
+        return ()
+    parts = text.split("+")
+    if not all(p.isdigit() for p in parts):
+        raise ValueError("write dice such as '0+2', or 'none'")
+    return tuple(int(p) for p in parts)
+
+
+def _read_colour(text: str) -> Colour:
+    if text not in TOURIST_COLOURS:
+        raise ValueError("a tourist is red, green, blue or purple")
+    return Colour(text)
+
+
+DICE = Spelling(_read_dice, lambda dice: "+".join(map(str, dice)) or "none")
+DISTRICT = Spelling(District.parse, District.__str__)
+SEGMENTS = Spelling(
+    lambda text: tuple(Segment.from_id(part) for part in text.split("+")),
+    lambda segments: "+".join(s.id for s in segments),
+)
+MAYBE_SEGMENT = Spelling(
+    lambda text: None if text == "none" else Segment.from_id(text),
+    lambda segment: segment.id if segment else "none",
+)
+TOURIST = Spelling(_read_colour, str)
+ROUTE = Spelling(FinalRoute.parse, lambda route: route.id)
+
+
+@option("tourist-die")
 @dataclass(frozen=True, slots=True)
 class DiePick(Option):
-    """A tourist die, by its number in the box (1 to 5): ``die:3``."""
+    """A tourist die, by its number in the box (1 to 5): ``tourist-die:3``."""
 
-    prefix: ClassVar[str] = "die"
     die: int
 
-    def body(self) -> str:
-        return str(self.die)
 
-    @classmethod
-    def from_body(cls, body: str) -> DiePick:
-        if not body.isdigit():
-            raise NotationError(f"'die:{body}' does not name a tourist die: write 'die:3'")
-        return cls(int(body))
-
-
+@option("district")
 @dataclass(frozen=True, slots=True)
 class DistrictPick(Option):
     """A district: ``district:34``."""
 
-    prefix: ClassVar[str] = "district"
-    district: District
-
-    def body(self) -> str:
-        return self.district.id
-
-    @classmethod
-    def from_body(cls, body: str) -> DistrictPick:
-        return cls(District.parse(body))
+    district: Annotated[District, DISTRICT]
 
 
+@option("reveal")
 @dataclass(frozen=True, slots=True)
 class Reveal(Option):
     """Reveal the next artifact card taken (``reveal:next``) or stop (``reveal:stop``)."""
 
-    prefix: ClassVar[str] = "reveal"
-    reveal: bool
-
-    def body(self) -> str:
-        return "next" if self.reveal else "stop"
-
-    @classmethod
-    def from_body(cls, body: str) -> Reveal:
-        if body not in ("next", "stop"):
-            raise NotationError(f"'reveal:{body}' is not 'reveal:next' or 'reveal:stop'")
-        return cls(body == "next")
+    reveal: Annotated[bool, _word("next", "stop")]
 
 
+@option("dice")
 @dataclass(frozen=True, slots=True)
 class DicePick(Option):
     """Some of the rolled threat dice, counted from 0: ``dice:0+2``, ``dice:none``."""
 
-    prefix: ClassVar[str] = "dice"
-    dice: tuple[int, ...]
-
-    def body(self) -> str:
-        return "+".join(map(str, self.dice)) or "none"
-
-    @classmethod
-    def from_body(cls, body: str) -> DicePick:
-        if body == "none":
-            return cls(())
-        parts = body.split("+")
-        if not all(p.isdigit() for p in parts):
-            raise NotationError(
-                f"'dice:{body}' does not name dice: write 'dice:0+2' or 'dice:none'"
-            )
-        return cls(tuple(int(p) for p in parts))
+    dice: Annotated[tuple[int, ...], DICE]
 
 
+@option("draw")
 @dataclass(frozen=True, slots=True)
 class DrawPick(Option):
     """Route segments drawn in phase 4, in order: ``draw:33n+32w``."""
 
-    prefix: ClassVar[str] = "draw"
-    segments: tuple[Segment, ...]
-
-    def body(self) -> str:
-        return "+".join(s.id for s in self.segments)
-
-    @classmethod
-    def from_body(cls, body: str) -> DrawPick:
-        return cls(tuple(Segment.parse(part) for part in body.split("+")))
+    segments: Annotated[tuple[Segment, ...], SEGMENTS]
 
 
+@option("segment")
 @dataclass(frozen=True, slots=True)
 class SegmentPick(Option):
     """One segment, or none: ``segment:45ne``, ``segment:none`` (a bonus not used)."""
 
-    prefix: ClassVar[str] = "segment"
-    segment: Segment | None
-
-    def body(self) -> str:
-        return self.segment.id if self.segment else "none"
-
-    @classmethod
-    def from_body(cls, body: str) -> SegmentPick:
-        return cls(None if body == "none" else Segment.parse(body))
+    segment: Annotated[Segment | None, MAYBE_SEGMENT]
 
 
+@option("tourist")
 @dataclass(frozen=True, slots=True)
 class TouristPick(Option):
     """A kind of tourist: ``tourist:red``."""
 
-    prefix: ClassVar[str] = "tourist"
-    colour: Colour
-
-    def body(self) -> str:
-        return self.colour.value
-
-    @classmethod
-    def from_body(cls, body: str) -> TouristPick:
-        if body not in TOURIST_COLOURS:
-            raise NotationError(f"'tourist:{body}' is not red, green, blue or purple")
-        return cls(Colour(body))
+    colour: Annotated[Colour, TOURIST]
 
 
+@option("skip")
 @dataclass(frozen=True, slots=True)
 class Skip(Option):
     """Deep Ones: skip this threat symbol (``skip:yes``) or draw it (``skip:no``)."""
 
-    prefix: ClassVar[str] = "skip"
-    skip: bool
+    skip: Annotated[bool, _word("yes", "no")]
 
-    def body(self) -> str:
-        return "yes" if self.skip else "no"
 
-    @classmethod
-    def from_body(cls, body: str) -> Skip:
-        if body not in ("yes", "no"):
-            raise NotationError(f"'skip:{body}' is not 'skip:yes' or 'skip:no'")
-        return cls(body == "yes")
+@option("route")
+@dataclass(frozen=True, slots=True)
+class RoutePick(Option):
+    """A final route in the route notation: ``route:1.0 11c 12w ~ 2.3s 34n``."""
+
+    route: Annotated[FinalRoute, ROUTE]

@@ -13,15 +13,18 @@ from dataclasses import dataclass, replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
 from tales.guide.citymap import CityMap
-from tales.guide.decisions import Decision, Event, EventSink, Kind, Option, Proc
 from tales.guide.draft import RoundDice
 from tales.guide.drawings import legal_drawings
 from tales.guide.errors import IllegalDrawingError
 from tales.guide.geometry import District, Segment
 from tales.guide.geometry import Kind as SegmentKind
+from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DistrictPick, DrawPick, SegmentPick, TouristPick
 from tales.guide.rounds import DistrictChoice, district_options, tourists_of
 from tales.guide.terms import TOURIST_COLOURS, Bonus, BonusFace, Character, Colour
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
+from tales.rules.options import Option
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,30 @@ class TouristsPlaced(Event):
     district: District
     tourists: tuple[Colour, ...]
     reason: str  # "dice", "fallback" or "detective"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawingAsked(Event):
+    """Phase 4 begins: the board and what the drawing rules need, for a prompt
+    to show the board and to refuse a drawing with the rule's own sentence."""
+
+    player: str
+    board: PlayerBoard
+    district: District
+    fallback: bool
+    bonus: BonusFace
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentAsked(Event):
+    """One segment is asked (Route adjustment, or a bonus at the end): the board
+    and the rule's terms, for a prompt to refuse a segment with the rule's sentence."""
+
+    player: str
+    board: PlayerBoard
+    bonus: Bonus | None = None  # the end of the game's Extra or Diagonal route segment
+    erasing: Segment | None = None  # Route adjustment, once the segment to erase is chosen
+    adjusting: bool = False  # Route adjustment, the segment to erase
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +106,7 @@ def player_turn(
         TouristsPlaced(player, choice.district, tourists, "fallback" if choice.fallback else "dice")
     )
     ways = legal_drawings(city, board, choice.district, choice.fallback, dice.bonus)
+    sink.emit(DrawingAsked(player, board, choice.district, choice.fallback, dice.bonus))
     pick = yield Decision(
         player, Kind.DRAW, "Draw route segments", tuple(DrawPick(w) for w in ways)
     )
@@ -127,6 +155,7 @@ def _adjustment(
     erasable = [old for old, news in moves.items() if news]
     if not erasable:
         return board
+    sink.emit(SegmentAsked(player, board, adjusting=True))
     pick = yield Decision(
         player,
         Kind.ADJUST,
@@ -136,6 +165,7 @@ def _adjustment(
     old = _segment(pick)
     if old is None:
         return board
+    sink.emit(SegmentAsked(player, board, erasing=old))
     pick = yield Decision(
         player,
         Kind.ADJUST,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from tales.errors import IllegalInput, OptionIdError
 from tales.problems import did_you_mean
@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # teststate builds decisions: only the type is needed here
     from tales.rules.teststate import TestState
 
 R = TypeVar("R")
+K = TypeVar("K", bound=StrEnum)
 
 
 class DecisionKind(StrEnum):
@@ -66,24 +67,15 @@ _IN_TEST = frozenset(
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """Who decides, what is asked, and the legal options."""
+class BaseDecision(Generic[K]):
+    """Who decides, what is asked (a kind of each game's own enum), and the
+    legal options: what the engine needs of a decision in any mode."""
 
     actor: str | None
-    kind: DecisionKind
+    kind: K
     prompt: str
     options: tuple[Option, ...]
-    # The test in progress, for a UI to show its dice and odds: set exactly
-    # for the kinds asked inside a test (DecisionKind.in_test).
-    context: TestState | None = field(default=None, compare=False)
     _ids: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if (self.context is not None) != self.kind.in_test:
-            raise ValueError(
-                f"a {self.kind!r} decision {'needs' if self.kind.in_test else 'takes no'} "
-                f"test state: {self.prompt!r}"
-            )
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -106,8 +98,29 @@ class Decision:
         return next((o for o in self.options if o.id == option_id), None)
 
 
+@dataclass(frozen=True, slots=True)
+class Decision(BaseDecision[DecisionKind]):
+    """A decision of the storybook game."""
+
+    # The test in progress, for a UI to show its dice and odds: set exactly
+    # for the kinds asked inside a test (DecisionKind.in_test).
+    context: TestState | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if (self.context is not None) != self.kind.in_test:
+            raise ValueError(
+                f"a {self.kind!r} decision {'needs' if self.kind.in_test else 'takes no'} "
+                f"test state: {self.prompt!r}"
+            )
+
+
+D = TypeVar("D", bound=BaseDecision[Any])
+
 Proc = Generator[Decision, Option, R]
 """A rules procedure: yields decisions, receives the chosen option, returns R."""
+
+AnyProc = Generator[D, Option, R]
+"""A procedure of any mode, yielding that mode's decisions."""
 
 
 class EventSink:
@@ -138,13 +151,13 @@ class EventSink:
         return taken
 
 
-class Engine(Generic[R]):
+class BaseEngine(Generic[D, R]):
     """Runs one procedure to its end, one input at a time."""
 
-    def __init__(self, procedure: Proc[R], sink: EventSink) -> None:
+    def __init__(self, procedure: AnyProc[D, R], sink: EventSink) -> None:
         self._procedure = procedure
         self._sink = sink
-        self.pending: Decision | None = None
+        self.pending: D | None = None
         self.result: R | None = None
         self.finished = False
         self.inputs: list[str] = []
@@ -210,3 +223,7 @@ class Engine(Generic[R]):
         if not decision.options:
             raise RuntimeError(f"a decision with no options was asked: {decision.prompt!r}")
         self.pending = decision
+
+
+class Engine(BaseEngine[Decision, R]):
+    """The engine of the storybook game's procedures."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
-from typing import Self, TypeVar, get_type_hints
+from typing import Annotated, Generic, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from tales.errors import OptionIdError
 
@@ -60,6 +60,19 @@ class Option:
         raise TypeError(f"{type(option).__name__} is not registered with @option")
 
 
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Spelling(Generic[T]):
+    """How a field of a type other than str, int or a StrEnum is written in an
+    id: ``segments: Annotated[tuple[Segment, ...], Spelling(read, write)]``.
+    ``read`` raises ValueError for text that is not the field's spelling."""
+
+    read: Callable[[str], T]
+    write: Callable[[T], str]
+
+
 @dataclass(frozen=True, slots=True)
 class _Shape:
     """How one option class is read: its prefix, its fields' names and readers."""
@@ -69,11 +82,15 @@ class _Shape:
     readers: tuple[Callable[[str], object], ...]
 
 
-def _writer(prefix: str, names: tuple[str, ...]) -> Callable[[Option], str]:
+def _writer(
+    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
+) -> Callable[[Option], str]:
     """The id writer of one class, made once: ids are written by the thousand
     (every prompt lists them)."""
     if not names:
         return lambda option: prefix
+    if any(spellings):
+        return _spelled_writer(prefix, names, spellings)
     pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
     separators = pattern.count(SEPARATOR)
     fields_of = attrgetter(*names)
@@ -86,6 +103,27 @@ def _writer(prefix: str, names: tuple[str, ...]) -> Callable[[Option], str]:
         return text
 
     return write
+
+
+def _spelled_writer(
+    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
+) -> Callable[[Option], str]:
+    """The slower writer of a class with spelled fields."""
+    writes = tuple(s.write if s else str for s in spellings)
+
+    def write(option: Option) -> str:
+        parts = [w(getattr(option, n)) for w, n in zip(writes, names, strict=True)]
+        if any(SEPARATOR in part for part in parts):
+            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
+        return SEPARATOR.join((prefix, *parts))
+
+    return write
+
+
+def _spelling(hint: object) -> Spelling[object] | None:
+    if get_origin(hint) is not Annotated:
+        return None
+    return next((m for m in get_args(hint)[1:] if isinstance(m, Spelling)), None)
 
 
 _SHAPES: dict[type[Option], _Shape] = {}
@@ -107,13 +145,18 @@ def _read_int(text: str) -> int:
 
 
 def _reader(kind: object) -> Callable[[str], object]:
+    spelling = _spelling(kind)
+    if spelling is not None:
+        return spelling.read
     if kind is str:
         return str
     if kind is int:
         return _read_int
     if isinstance(kind, type) and issubclass(kind, StrEnum):
         return kind
-    raise TypeError(f"an option field must be str, int or a StrEnum, not {kind!r}")
+    raise TypeError(
+        f"an option field must be str, int, a StrEnum or Annotated with a Spelling, not {kind!r}"
+    )
 
 
 def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
@@ -124,14 +167,15 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
 
     def register(cls: type[OptionT]) -> type[OptionT]:
         names = tuple(f.name for f in fields(cls) if f.compare)
-        hints = get_type_hints(cls)
+        hints = get_type_hints(cls, include_extras=True)
         key = (prefix, len(names))
         taken = _FIXED.get(prefix) if not names else _PREFIXED.get(key)
         # The same class registered again (its module imported twice) replaces itself.
         if taken is not None and taken.__qualname__ != cls.__qualname__:
             raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
         _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
-        setattr(cls, "_write", staticmethod(_writer(prefix, names)))  # noqa: B010 - not a slot
+        spellings = tuple(_spelling(hints[n]) for n in names)
+        setattr(cls, "_write", staticmethod(_writer(prefix, names, spellings)))  # noqa: B010 - not a slot
         if names:
             _PREFIXED[key] = cls
         else:

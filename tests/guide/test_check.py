@@ -13,11 +13,12 @@ from tales.guide.check import (
     threat_check,
 )
 from tales.guide.components import Components
-from tales.guide.decisions import Engine, EventSink, Kind
 from tales.guide.geometry import District
+from tales.guide.kinds import Engine, Kind
 from tales.guide.route import FinalRoute, RouteFacts, facts
 from tales.guide.scoring import CheckSummary, on_route_only
 from tales.guide.terms import Artifact, Character, Colour
+from tales.rules.decisions import EventSink
 from tests.guide.conftest import ScriptedDice
 
 DECK = (

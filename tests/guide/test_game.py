@@ -9,14 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tales.guide.components import Components
-from tales.guide.decisions import Engine, Event, EventSink, Kind
 from tales.guide.draft import Rolled, RoundDice, SoloDice, solo_round_end
 from tales.guide.endgame import PlayerResult, Scored, solo_won, winners
 from tales.guide.game import Game, ThreatDrawn, play, setup
 from tales.guide.initial import initial_dice, second_round
+from tales.guide.kinds import Engine, Kind
 from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import BonusFace, ThreatSide
 from tales.guide.turn import SegmentsDrawn
+from tales.rules.decisions import EventSink
+from tales.rules.events import Event
 from tests.guide.conftest import guide_rule
 
 
@@ -93,9 +95,23 @@ def test_four_players_keep_the_other_two_dice_for_round_two(components: Componen
     sink = EventSink()
     names = ["A", "B", "C", "D"]
     engine = Engine(initial_dice(components, names, 0, random.Random(4), sink), sink)
-    for option in ("die:1", "die:2", "die:3", "die:4"):  # one die each, A to D
+    for option in (
+        "tourist-die:1",
+        "tourist-die:2",
+        "tourist-die:3",
+        "tourist-die:4",
+    ):  # one die each, A to D
         engine.apply(option)
-    for option in ("die:1", "die:2", "die:3", "die:4", "die:1", "die:3", "die:2", "die:4"):
+    for option in (
+        "tourist-die:1",
+        "tourist-die:2",
+        "tourist-die:3",
+        "tourist-die:4",
+        "tourist-die:1",
+        "tourist-die:3",
+        "tourist-die:2",
+        "tourist-die:4",
+    ):
         engine.apply(option)  # A keeps 1 and 2 for round 1, B 3 and 4, C 1 and 3, D 2 and 4
     opening = engine.result
     assert opening is not None and opening.fate_die == 5  # the one die nobody took

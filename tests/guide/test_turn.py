@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,15 +12,16 @@ from hypothesis import strategies as st
 from tales.guide.board import Drawing, PlayerBoard, can_draw
 from tales.guide.citymap import CityMap
 from tales.guide.components import Components
-from tales.guide.decisions import Engine, EventSink, Kind
 from tales.guide.draft import Rolled, RoundDice
 from tales.guide.drawings import legal_drawings
 from tales.guide.endgame import BonusSegmentDrawn, PlayerResult, bonus_segments, winners
 from tales.guide.geometry import District, Node, Segment
+from tales.guide.kinds import Engine, Kind
 from tales.guide.route import FinalRoute
 from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import Bonus, BonusFace, Character, Colour
-from tales.guide.turn import RouteAdjusted, TouristsPlaced, player_turn
+from tales.guide.turn import RouteAdjusted, SegmentAsked, TouristsPlaced, player_turn
+from tales.rules.decisions import EventSink
 from tests.guide.conftest import guide_rule
 
 D = District
@@ -149,8 +151,17 @@ def test_bonus_segments_at_the_end_may_be_drawn_or_declined(components: Componen
     sink = EventSink()
     engine = Engine(bonus_segments(components.city, "A", board, sink), sink)
     assert engine.pending is not None and "segment:45ne" not in engine.pending.ids
+    assert engine.opening_events == (SegmentAsked("A", board, bonus=Bonus.EXTRA_SEGMENT),)
     drawn = engine.apply("segment:55n")
-    assert drawn == (BonusSegmentDrawn("A", Bonus.EXTRA_SEGMENT, Segment.parse("55n")),)
+    assert drawn[0] == BonusSegmentDrawn("A", Bonus.EXTRA_SEGMENT, Segment.parse("55n"))
+    # Then the Diagonal route segment is asked, on the board with 55n drawn.
+    assert drawn[1:] == (
+        SegmentAsked(
+            "A",
+            replace(board, bonuses=(Bonus.DIAGONAL_SEGMENT,)).with_segments([Segment.parse("55n")]),
+            bonus=Bonus.DIAGONAL_SEGMENT,
+        ),
+    )
     assert engine.pending is not None and "segment:55n" not in engine.pending.ids
     events = engine.apply("segment:none")
     assert not events and engine.result is not None

@@ -39,7 +39,8 @@ CASES = {case.name: case for case in recorder.cases()}
 
 
 def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
-    assert set(CASES) == {"good-ending", "solo-opening", "time-runs-out", "reef-true-ending"}
+    storybook = {"good-ending", "solo-opening", "time-runs-out", "reef-true-ending"}
+    assert set(CASES) == storybook | {"guide-solo", "guide-duo"}
     assert {case.uses_stdin for case in CASES.values()} == {True, False}
     assert all(case.golden.is_file() for case in CASES.values())
 

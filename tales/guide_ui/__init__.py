@@ -1,0 +1,1 @@
+"""The prompt of the Travel Guide: at a terminal and from scripts (tales.guide_ui)."""

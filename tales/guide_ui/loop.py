@@ -1,0 +1,122 @@
+"""The Travel Guide's prompt loop: read a command, play it, show what changed.
+
+The loop owns no rules and draws nothing itself: the session plays, the
+screens module renders. A console is :mod:`tales.ui.consoles`' plain or
+terminal one; at a terminal each hot-seat turn is private behind a "pass to"
+screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from tales.errors import TalesError
+from tales.guide.kinds import Kind
+from tales.guide_ui.helptext import help_lines
+from tales.guide_ui.screens import (
+    BOARD_KINDS,
+    board_lines,
+    completions,
+    decision_lines,
+    end_lines,
+    event_lines,
+)
+from tales.guide_ui.session import GuideSession
+from tales.ui.render import Line
+
+DRAWING_KINDS = (Kind.DRAW, Kind.ADJUST, Kind.BONUS_SEGMENT)
+
+
+class Console(Protocol):
+    def show(self, lines: list[Line]) -> None: ...
+
+    def ask(self, prompt: str, completions: list[str]) -> str | None: ...
+
+
+@dataclass(slots=True)
+class Loop:
+    session: GuideSession
+    console: Console
+    art: bool  # the board in box-drawing characters (a terminal), or in words
+    private: bool  # hot-seat at a terminal: a "pass to" screen between players
+    saved: Callable[[GuideSession], None] = lambda session: None
+    clear: Callable[[], None] = lambda: None
+    _shown_to: str | None = None
+    _asked: object = None  # the decision last shown, so a command does not show it again
+
+    def run(self) -> int:
+        """Play until the game ends or the input does; the exit code."""
+        self.console.show(event_lines(self.session.engine.opening_events))
+        while True:
+            decision = self.session.pending
+            if decision is None:
+                self.console.show(end_lines(self.session, art=self.art))
+                return 0
+            if not self._handover(decision.actor):
+                return 0
+            if self.session.pending is not decision:
+                continue  # taken back at the pass screen: the decision before is asked again
+            if decision is not self._asked:
+                self._asked = decision
+                if decision.kind in BOARD_KINDS:
+                    self._board()
+                self.console.show(decision_lines(decision, self.session.view))
+            text = self.console.ask(f"{decision.actor or 'guide'}> ", completions(decision))
+            if text is None or text.strip().lower() == "quit":
+                return 0
+            self._command(text.strip())
+
+    def _handover(self, actor: str | None) -> bool:
+        """Between two players' turns at a terminal, a screen that hides the board."""
+        if actor is None or actor == self._shown_to:
+            return True
+        if self.private and self._shown_to is not None:
+            answer = self.console.ask(
+                f"{self._shown_to}: your turn is over (type undo to take back your last"
+                f" input). Pass to {actor}, who presses Enter. ",
+                ["undo"],
+            )
+            if answer is None:
+                return False
+            if answer.strip().lower() == "undo":
+                self._command("undo", handing_over=True)
+                return True
+            self.clear()
+        self._shown_to = actor
+        return True
+
+    def _board(self) -> None:
+        name = self._shown_to
+        if name is not None:
+            board = self.session.view.boards[name]
+            self.console.show(board_lines(self.session.components.city, name, board, art=self.art))
+
+    def _command(self, text: str, *, handing_over: bool = False) -> None:
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        try:
+            if word in ("", "board"):
+                self._board()
+            elif word == "help":
+                kind = self.session.pending.kind if self.session.pending else None
+                lines = help_lines(rest, self.session.components.rulings, kind)
+                self.console.show([Line(t, "narrative") for t in lines])
+            elif word == "options" and self.session.pending is not None:
+                pending = self.session.pending
+                self.console.show(decision_lines(pending, self.session.view, all_options=True))
+            elif word == "undo":
+                # At the pass screen the player who just played takes back their own input.
+                self.session.undo(private=self.private and not handing_over)
+                self.saved(self.session)
+                self.console.show([Line("Your last input is taken back.", "message")])
+            else:
+                before = self.session.pending
+                events = self.session.play(text)
+                self.saved(self.session)
+                self.console.show(event_lines(events))
+                if before is not None and before.kind in DRAWING_KINDS:
+                    self._board()  # the board as it is drawn
+        except TalesError as error:  # refused: the rule's sentence, and the game goes on
+            self.console.show([Line(str(error), "warning")])

@@ -1,0 +1,116 @@
+"""What the Travel Guide's prompt shows: pure functions of the session's state."""
+
+from __future__ import annotations
+
+from tales.guide.board import PlayerBoard
+from tales.guide.citymap import CityMap
+from tales.guide.endgame import PlayerResult, winners
+from tales.guide.kinds import Decision, Kind
+from tales.guide.options import DiePick
+from tales.guide.view import TableView
+from tales.guide_ui.board_art import LEGEND, render_board
+from tales.guide_ui.session import GuideSession
+from tales.guide_ui.words import say, score_lines, solo_verdict
+from tales.rules.events import Event
+from tales.ui.render import Line
+
+SHOWN_OPTIONS = 12  # more are listed by ``options``
+BOARD_KINDS = (
+    Kind.DISTRICT,
+    Kind.DRAW,
+    Kind.ADJUST,
+    Kind.BONUS_SEGMENT,
+    Kind.TOURIST,
+    Kind.ROUTE,
+)
+
+
+def board_words(board: PlayerBoard) -> list[str]:
+    """The board in words, for plain mode and screen readers."""
+    tourists = " ".join(
+        f"{d.id}:{''.join(c.value[0].upper() for c in t)}"
+        for d, t in sorted(board.tourists.items())
+    )
+    segments = " ".join(sorted(s.id for s in board.segments))
+    threats = " ".join(d.id for d in board.threats)
+    bonuses = ", ".join(b.value for b in board.bonuses)
+    return [
+        f"Tourists: {tourists or 'none'}.",
+        f"Route segments: {segments or 'none'}.",
+        f"Threat symbols: {threats or 'none'}.",
+        f"Bonuses circled: {bonuses or 'none'}.",
+    ]
+
+
+def board_lines(city: CityMap, name: str, board: PlayerBoard, *, art: bool) -> list[Line]:
+    lines = [Line(f"{name}'s board", "heading")]
+    if art:
+        lines += [Line(text, "narrative") for text in (*render_board(city, board), *LEGEND)]
+        lines += [Line(text, "message") for text in board_words(board)[3:]]
+    else:
+        lines += [Line(text, "narrative") for text in board_words(board)]
+    return lines
+
+
+def event_lines(events: tuple[Event, ...]) -> list[Line]:
+    return [Line(text, "message") for e in events if (text := say(e)) is not None]
+
+
+def short(option_id: str) -> str:
+    """What a player types for an option: the id without its prefix (a
+    drawing's segments apart, as they are typed: ``draw:33n+32w`` is ``33n 32w``)."""
+    body = option_id.partition(":")[2] or option_id
+    return body.replace("+", " ") if option_id.startswith("draw:") else body
+
+
+def dice_line(view: TableView, decision: Decision) -> list[Line]:
+    """The faces of the dice a draft decision offers: a die's number alone says little."""
+    rolled = view.rolled
+    if rolled is None or decision.kind not in (Kind.TAKE_DIE, Kind.REMOVE_DIE):
+        return []
+    offered = {o.die for o in decision.options if isinstance(o, DiePick)}
+    faces = [r.label for r in rolled.dice if r.die in offered]
+    return [Line(f"Dice: {', '.join(faces)}; bonus die: {rolled.bonus.value}.", "dice")]
+
+
+def decision_lines(
+    decision: Decision, view: TableView | None = None, *, all_options: bool = False
+) -> list[Line]:
+    who = f"{decision.actor}: " if decision.actor else ""
+    shown = [short(i) for i in decision.ids]
+    more = ""
+    if len(shown) > SHOWN_OPTIONS and not all_options:
+        more = f" ... and {len(shown) - SHOWN_OPTIONS} more (type 'options')"
+        shown = shown[:SHOWN_OPTIONS]
+    return [
+        Line(f"{who}{decision.prompt}", "heading"),
+        *(dice_line(view, decision) if view is not None else []),
+        Line(f"Choices: {', '.join(shown)}{more}", "option"),
+    ]
+
+
+def completions(decision: Decision | None) -> list[str]:
+    words = ["help", "undo", "board", "options", "quit"]
+    if decision is not None and decision.kind is Kind.ROUTE:
+        words.append("best")
+    return words if decision is None else [*(short(i) for i in decision.ids), *words]
+
+
+def end_lines(session: GuideSession, *, art: bool) -> list[Line]:
+    """The end of the game: each board, each score sheet explained, the result."""
+    results: tuple[PlayerResult, ...] = session.engine.result or ()
+    lines: list[Line] = [Line("The end of the game", "heading")]
+    city = session.components.city
+    characters = {s.name: s.character.value for s in session.game.seats}
+    for result in results:
+        lines += board_lines(city, result.name, session.view.boards[result.name], art=art)
+        lines += [Line(t, "narrative") for t in score_lines(result, characters[result.name])]
+    if len(results) == 1:
+        setup = session.setup
+        verdict = solo_verdict(
+            results[0].sheet, session.components.challenge, setup.level, setup.goal
+        )
+        lines.append(Line(verdict, "heading"))
+    elif results:
+        lines.append(Line(f"Winner: {' and '.join(winners(results))}.", "heading"))
+    return lines

@@ -1,0 +1,60 @@
+"""The prompt loop: the board drawn at a terminal, hot-seat turns behind a pass screen."""
+
+from __future__ import annotations
+
+from tales.guide.components import Components
+from tales.guide_ui.loop import Loop
+from tales.guide_ui.session import GuideSession, GuideSetup
+from tales.ui.render import Line
+
+
+class Typed:
+    """A console that answers from a list and keeps what it was shown."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.shown: list[str] = []
+        self.asked: list[str] = []
+
+    def show(self, lines: list[Line]) -> None:
+        self.shown += [line.text for line in lines]
+
+    def ask(self, prompt: str, completions: list[str]) -> str | None:
+        self.asked.append(prompt)
+        return self.answers.pop(0) if self.answers else None
+
+
+def test_a_terminal_draws_the_board_and_redraws_it_after_a_drawing(
+    components: Components,
+) -> None:
+    session = GuideSession(components, GuideSetup(seed=3), [])
+    console = Typed(["5", "4", "55", "55n 65w"])
+    assert Loop(session, console, art=True, private=False).run() == 0
+    boards = [i for i, text in enumerate(console.shown) if text == "Traveller's board"]
+    assert len(boards) >= 3
+    drawn = console.shown[boards[-1] + 1 : boards[-1] + 21]
+    assert any("▄▄▄▄▄" in line for line in drawn), "55n: the south bank road"
+    assert any("┃" in line for line in drawn), "65w"
+    assert "Traveller draws 55n 65w." in console.shown
+
+
+def test_hot_seat_turns_are_handed_over_behind_a_pass_screen(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(players=2, seed=7), [])
+    first = session.pending
+    assert first is not None
+    cleared: list[int] = []
+    console = Typed([first.ids[0].partition(":")[2], ""])
+    loop = Loop(session, console, art=False, private=True, clear=lambda: cleared.append(1))
+    loop.run()
+    assert any(p.startswith(f"{first.actor}: your turn is over") for p in console.asked)
+    assert cleared, "the screen is cleared before the next player looks"
+
+
+def test_the_pass_screen_lets_the_last_player_undo(components: Components) -> None:
+    session = GuideSession(components, GuideSetup(players=2, seed=7), [])
+    first = session.pending
+    assert first is not None
+    console = Typed([first.ids[0].partition(":")[2], "undo"])
+    Loop(session, console, art=False, private=True).run()
+    assert session.inputs == [] and "Your last input is taken back." in console.shown
+    assert console.asked[-1] == f"{first.actor}> ", "the first player is asked again"
