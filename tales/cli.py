@@ -1,60 +1,29 @@
 """The ``tales`` command line: thin wrappers over library calls.
 
-Library errors become one clear message and an exit code here, in one place;
-no Python traceback reaches a user.
+Library errors become one clear message and an exit code in one place,
+:class:`tales.cli_common.TalesGroup`, for these commands and the groups of
+:mod:`tales.cli_saves` and :mod:`tales.cli_guide`: no Python traceback
+reaches a user.
 """
 
 from __future__ import annotations
 
 import json
-import signal
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import click
 
 from tales import __version__, signals
+from tales.cli_common import SAVES_HELP, TalesGroup, echo, read_script
+from tales.cli_guide import guide
+from tales.cli_saves import saves
 from tales.errors import ContentError, TalesError
-from tales.safefile import printable
-
-MAX_SCRIPT_BYTES = 16 * 1024 * 1024  # a million commands is far past any game
-SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
 # command line does not import the schema builder to show its help).
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
-
-
-def echo(text: str, **options: Any) -> None:
-    """The one way the command line prints: text from a storybook, a sheet or
-    a file name goes out with every control character shown as its code, so
-    content cannot retitle the window or clear the screen."""
-    click.echo(printable(text), **options)
-
-
-class TalesGroup(click.Group):
-    """The one error boundary of the command line, for every command and
-    subcommand present and future: an error a user can cause (a
-    :class:`TalesError`, a file that cannot be read or decoded) becomes one
-    clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
-    exit 130 (tales.signals, which ends SIGTERM and SIGHUP too). Any other
-    exception is a bug in ``tales`` and is not dressed up as the user's mistake."""
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
-            raise
-        except (TalesError, OSError) as error:
-            raise click.ClickException(printable(str(error))) from None
-        except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file named
-            message = f"cannot read the input as UTF-8 text: {error}"
-            raise click.ClickException(printable(message)) from None
-        except KeyboardInterrupt as stop:  # before click's own "Aborted!"
-            signals.end(signal.SIGINT, stop)
-
-    group_class = type  # its subgroups (tales saves ...) are boundaries too
 
 
 @click.group(cls=TalesGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -220,20 +189,8 @@ def play(
         raise click.UsageError("--no-save cannot go with --load or --save")
     choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
     saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
-    commands = _script(script) if script is not None else None
+    commands = read_script(script) if script is not None else None
     sys.exit(run_play(choices, script=commands, plain=plain, saving=saving))
-
-
-def _script(path: Path) -> IO[str]:
-    """A script's commands, read safely (a regular file of bounded size; see
-    tales.safefile), or standard input for ``-``."""
-    import io
-
-    from tales.safefile import read_text
-
-    if str(path) == "-":
-        return sys.stdin
-    return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))
 
 
 @cli.command()
@@ -385,188 +342,8 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
         sys.exit(1)
 
 
-@cli.group(invoke_without_command=True)
-@click.option(
-    "--players", type=click.IntRange(1, 4), default=1, show_default=True, help="1 plays solo."
-)
-@click.option("--advanced", is_flag=True, help="Each player gets their own character card.")
-@click.option("--seed", type=int, help="Seed for the dice and the setup, to replay a game.")
-@click.option(
-    "--challenge",
-    default="beginner:16",
-    show_default=True,
-    metavar="LEVEL:GOAL",
-    help="Solo: the challenge card's cell to beat, such as experienced:32.",
-)
-@click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
-@click.option("--plain", is_flag=True, help="Words only: no board drawing, no colour.")
-@click.option("--load", metavar="NAME", help="Resume the saved game NAME.")
-@click.option("--save", "save_name", metavar="NAME", help="Save this game as NAME.")
-@click.option("--no-save", is_flag=True, help="Play without saving.")
-@click.option("--saves", "saves", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP)
-@click.pass_context
-def guide(
-    ctx: click.Context,
-    players: int,
-    advanced: bool,
-    seed: int | None,
-    challenge: str,
-    script: Any,
-    plain: bool,
-    load: str | None,
-    save_name: str | None,
-    no_save: bool,
-    saves: Path | None,
-) -> None:
-    """Play the Innsmouth Travel Guide, solo or hot-seat (2 to 4 players).
-
-    At a terminal the board is drawn and each player's turn is private. From
-    a script or a pipe, commands are read one a line and echoed; the end of
-    input ends the game. The game saves itself after every input.
-    """
-    if ctx.invoked_subcommand is not None:
-        return
-    from tales.guide_ui.run import GuideSaving, new_setup, run_guide
-    from tales.saves.store import saves_dir
-
-    if no_save and (load or save_name):
-        raise click.UsageError("--no-save cannot go with --load or --save")
-    given = [
-        f"--{name}"
-        for name in ("players", "advanced", "seed", "challenge")
-        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
-    ]
-    if load and given:
-        raise click.UsageError(f"--load takes the setup from the save; leave out {given[0]}")
-    setup = None if load else new_setup(players, advanced, seed, challenge)
-    saving = GuideSaving(saves_dir(saves), load, save_name, not no_save)
-    sys.exit(run_guide(setup, script=script, plain=plain, saving=saving))
-
-
-@guide.command("simulate")
-@click.option("--runs", type=click.IntRange(1), default=100, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed of the runs.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def guide_simulate(runs: int, seed: int, as_json: bool) -> None:
-    """Playtest: solo games by a sensible bot, scores and challenge win rates."""
-    from tales.guide.data import load_components
-    from tales.guide.playtest import playtest
-    from tales.guide_ui.report import report_json, report_text
-
-    report = playtest(load_components(), runs, seed)
-    if as_json:
-        click.echo(json.dumps(report_json(report), indent=2))
-        return
-    click.echo("\n".join(report_text(report)))
-
-
-@guide.command("export")
-@click.argument("name")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="The HTML file to write.",
-)
-@click.option(
-    "--saves", "folder", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP
-)
-def guide_export(name: str, output: Path, folder: Path | None) -> None:
-    """Write a saved Travel Guide game's boards and score sheets as printable HTML."""
-    from tales.guide.data import load_components
-    from tales.guide_ui.export import export_html
-    from tales.guide_ui.saving import load_session
-    from tales.saves.store import saves_dir, write_atomic
-
-    session = load_session(load_components(), saves_dir(folder), name)
-    write_atomic(output, export_html(session))
-    click.echo(f"Wrote {output}.")
-
-
-@cli.group()
-def saves() -> None:
-    """List, show, export and remove saved games."""
-
-
-_saves_option = click.option(
-    "--saves", "folder", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP
-)
-
-
-@saves.command("list")
-@_saves_option
-def saves_list(folder: Path | None) -> None:
-    """Every save in the folder: name, scenario, round and players."""
-    from tales.saves.catalog import list_lines
-
-    for line in list_lines(folder):
-        echo(line)
-
-
-@saves.command("show")
-@click.argument("name")
-@_saves_option
-def saves_show(name: str, folder: Path | None) -> None:
-    """Print a save's sheet as text, laid out like the paper Save sheet."""
-    from tales.saves.catalog import read_named
-    from tales.saves.export import export
-
-    echo(export(read_named(folder, name), "md"), nl=False)
-
-
-@saves.command("export")
-@click.argument("name")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["md", "html"]),
-    default="md",
-    show_default=True,
-    help="Markdown, or a self-contained HTML page to print.",
-)
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write here instead of printing.",
-)
-@_saves_option
-def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) -> None:
-    """A printable sheet (Markdown or HTML) to carry a game back to the table."""
-    from tales.saves.catalog import read_named
-    from tales.saves.export import export
-
-    text = export(read_named(folder, name), fmt)
-    if output is None:
-        echo(text, nl=False)
-    else:
-        output.write_text(text, encoding="utf-8")
-        echo(f"wrote {output}")
-
-
-@saves.command("rm")
-@click.argument("name")
-@click.option("--yes", is_flag=True, help="Do not ask before removing.")
-@_saves_option
-def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
-    """Remove a save: its sheet, the sheet before it and its journal."""
-    from tales.saves.lock import SaveLock
-    from tales.saves.store import SaveFiles, remove, saves_dir
-
-    files = SaveFiles.named(saves_dir(folder), name)
-    if not files.exists() and not files.journal.exists():
-        raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
-    if not yes and not click.confirm(f"Remove the save {files.name!r}? This cannot be undone"):
-        echo("Nothing removed.")
-        return
-    lock = SaveLock.take(files)  # never from under a tales playing it
-    try:
-        removed = remove(files)
-    finally:
-        lock.release()
-    for path in removed:
-        echo(f"removed {path}")
+cli.add_command(guide)
+cli.add_command(saves)
 
 
 def main() -> None:

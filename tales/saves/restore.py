@@ -30,6 +30,7 @@ from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, rea
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
+from tales.story.state import StoryState
 from tales.story.yamlio import describe
 
 PAPER_FIELDS = (
@@ -127,16 +128,7 @@ class _Restorer(WorldRestorer):
         # The deal of a paper sheet drew on the round's stream: start it afresh,
         # as a digital sheet of this moment will when it is loaded.
         table.reseed_for_round()
-        book = Book(self.book, state)
-        points = (
-            (data.get("campaign") or {}).get("points")
-            if isinstance(data.get("campaign"), dict)
-            else None
-        )
-        if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
-            book.carried_points, book.continues_campaign = points, True
-        book.fallen = fallen_of(data, self.core)
-        book.carried_in = tuple(sorted(self.carried_in))
+        book = self._book(state)
         return Restored(
             table,
             book,
@@ -146,6 +138,18 @@ class _Restorer(WorldRestorer):
             self.exact,
             self.notes,
         )
+
+    def _book(self, state: StoryState) -> Book:
+        """The storybook bound again, with what the campaign brought into it."""
+        data = self.data
+        book = Book(self.book, state)
+        campaign = data.get("campaign")
+        points = campaign.get("points") if isinstance(campaign, dict) else None
+        if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
+            book.carried_points, book.continues_campaign = points, True
+        book.fallen = fallen_of(data, self.core)
+        book.carried_in = tuple(sorted(self.carried_in))
+        return book
 
     # The team -----------------------------------------------------------------------
 

@@ -28,7 +28,6 @@ from tales.rules.scoring import exploration_rate
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
-from tales.rules.terms import EventSymbol
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
 from tales.story.menu import describe, lasting, meets_again
@@ -36,6 +35,8 @@ from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBoo
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import trier
+from tales.story.vocabulary import campaign_context as campaign_context
+from tales.story.vocabulary import story_context
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,37 +384,9 @@ class Book:
     def context(
         self, table: Table, actor: Investigator | None, at: str | None = None
     ) -> dict[str, Any]:
-        """``at``: where ``actor`` is taken to stand, if not where they do."""
-        where = at if at is not None or actor is None else actor.location
-        present = [
-            p for p in table.players() if actor is not None and (p is actor or p.location == where)
-        ]
-        found = table.found
-
-        def keyword(word: str) -> bool:
-            return table.keyword_validated(word) or any(p.sheet.keyword == word for p in present)
-
-        return {
-            **campaign_context(self.state),
-            "keyword": keyword,
-            "item": lambda slug: any(p.item(slug) for p in table.players()),
-            "clue": lambda slug: slug in found.get("clue", ()),
-            "objective": lambda slug: slug in found.get("objective", ()),
-            "information": lambda slug: slug in found.get("information", ()),
-            "revealed": lambda slug: slug in table.revealed,
-            "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            "here": where if actor and where else (self._at or ""),
-            "actor": actor.name if actor else "",
-            "round": table.round,
-            "time": table.time,
-            "difficulty": table.difficulty,
-            "players": len(table.players()),
-            "tokens": {s.value: table.event_tokens[s] for s in EventSymbol},
-            "vitality": actor.vitality if actor else 0,
-            "sanity": actor.sanity if actor else 0,
-            "energy": actor.energy if actor else 0,
-            "magic": actor.magic if actor else 0,
-        }
+        """The words a condition or text may use (:mod:`tales.story.vocabulary`);
+        ``at``: where ``actor`` is taken to stand, if not where they do."""
+        return story_context(self.state, table, actor, at, self._at)
 
     # Effects ------------------------------------------------------------------------
 
@@ -514,15 +487,6 @@ class _Play:
 
     def encounter_place(self) -> str | None:
         return self.book._encounter_place(self.table, self.doer)
-
-
-def campaign_context(state: StoryState) -> dict[str, Any]:
-    """The part of the vocabulary that exists between scenarios."""
-    return {
-        "log": lambda section, entry: state.log.get(section, {}).get(entry) is False,
-        "counter": lambda name: state.counters.get(name, 0),
-        "visited": lambda number: number in state.visited,
-    }
 
 
 def play(table: Table, book: Book) -> Proc[str]:

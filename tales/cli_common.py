@@ -1,0 +1,59 @@
+"""What every part of the command line shares: the one error boundary
+(:class:`TalesGroup`), the one way to print (:func:`echo`) and the one way to
+read a script of commands (:func:`read_script`)."""
+
+from __future__ import annotations
+
+import io
+import signal
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import click
+
+from tales import signals
+from tales.errors import TalesError
+from tales.safefile import printable, read_text
+
+MAX_SCRIPT_BYTES = 16 * 1024 * 1024  # a million commands is far past any game
+SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
+
+
+def echo(text: str, **options: Any) -> None:
+    """The one way the command line prints: text from a storybook, a sheet or
+    a file name goes out with every control character shown as its code, so
+    content cannot retitle the window or clear the screen."""
+    click.echo(printable(text), **options)
+
+
+class TalesGroup(click.Group):
+    """The one error boundary of the command line, for every command and
+    subcommand present and future: an error a user can cause (a
+    :class:`TalesError`, a file that cannot be read or decoded) becomes one
+    clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
+    exit 130 (tales.signals, which ends SIGTERM and SIGHUP too). Any other
+    exception is a bug in ``tales`` and is not dressed up as the user's mistake."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
+            raise
+        except (TalesError, OSError) as error:
+            raise click.ClickException(printable(str(error))) from None
+        except UnicodeDecodeError as error:  # bytes that are not UTF-8, from a file named
+            message = f"cannot read the input as UTF-8 text: {error}"
+            raise click.ClickException(printable(message)) from None
+        except KeyboardInterrupt as stop:  # before click's own "Aborted!"
+            signals.end(signal.SIGINT, stop)
+
+    group_class = type  # its subgroups (tales saves ...) are boundaries too
+
+
+def read_script(path: Path) -> IO[str]:
+    """A script's commands, read safely (a regular file of bounded size; see
+    tales.safefile), or standard input for ``-``."""
+    if str(path) == "-":
+        return sys.stdin
+    return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))
