@@ -11,7 +11,9 @@ from __future__ import annotations
 CODES: dict[str, str] = {
     "E001": "a file that cannot be read",
     "E002": "YAML syntax (also a character YAML cannot hold, or nesting too deep)",
-    "E003": "a YAML tag: content is data, never code",
+    "E003": "a YAML tag, on a value or a key: content is data, never code",
+    "E004": "a YAML anchor or alias",
+    "E005": "past a limit (see Limits)",
     "E101": "a required field is missing",
     "E102": "a field of the wrong type",
     "E103": 'a field that does not exist (with a "did you mean")',
@@ -27,7 +29,10 @@ CODES: dict[str, str] = {
     "E208": "a test without a success outcome, or an option that leads nowhere",
     "E209": "a campaign log section or counter the tale does not declare",
     "E210": "a scenario folder, preset or interlude that names no scenario",
-    "E211": "paragraphs that read each other in a circle with no decision between",
+    "E211": (
+        "paragraphs that read each other in a circle with no decision between, "
+        "or `read` effects nested past 100"
+    ),
     "E212": "options read where nobody stands (give them `at:`, or make them `choices`)",
     "E213": "an interlude using what needs a scenario in play",
     "W301": "a paragraph that can never be read, given the conditions that gate it",
