@@ -17,7 +17,13 @@ from tales.errors import StoryExpressionError
 from tales.problems import Problem
 from tales.story.conditions import FUNCTIONS, called_with, evaluate
 from tales.story.effects import kind_of
-from tales.story.loader.codes import GOTO_LOOP, NOWHERE_TO_STAND, UNREACHABLE, UNUSED
+from tales.story.loader.codes import (
+    GOTO_LOOP,
+    NO_BRANCH,
+    NOWHERE_TO_STAND,
+    UNREACHABLE,
+    UNUSED,
+)
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
 
 # Facts an author's condition can ask about, by the function that asks.
@@ -71,7 +77,9 @@ def check_interlude(interlude: Interlude) -> list[Problem]:
         for n, p in sorted(interlude.paragraphs.items())
         if n not in seen
     ]
-    return sorted([*problems, *_goto_loops(interlude.paragraphs)])
+    grants = Grants(reached=seen)
+    closed = _no_branch({n: interlude.paragraphs[n] for n in seen}, grants)
+    return sorted([*problems, *_goto_loops(interlude.paragraphs), *closed])
 
 
 def check_scenario(
@@ -84,6 +92,7 @@ def check_scenario(
             *_unused(book, grants),
             *_goto_loops(book.paragraphs),
             *_options_nobody_can_take(book),
+            *_no_branch(book.paragraphs, grants),
         ]
     )
 
@@ -147,6 +156,8 @@ def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
 
 def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[int]) -> None:
     """What reading ``effect`` gives the team, as its kind declares."""
+    if effect.condition is not None and not may_hold(effect.condition, grants):
+        return  # its ``if:`` can never hold: it grants nothing
     kind = kind_of(effect.kind)
     for what, name in kind.grants(effect):
         if what == "keyword":
@@ -164,6 +175,7 @@ def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[in
 
 
 def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
+    yield from (b.goto for b in paragraph.branches if may_hold(b.condition, grants))
     if paragraph.goto is not None:
         yield paragraph.goto
     for option in paragraph.options:
@@ -330,6 +342,31 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
             )
 
 
+def _no_branch(paragraphs: Mapping[int, Paragraph], grants: Grants) -> Iterator[Problem]:
+    """Reached paragraphs where no branch can be taken: every choice closed
+    with no ``goto`` to go on by (the story would stop where a decision was
+    meant), or a conditional ``goto`` none of whose conditions can hold."""
+    for number in sorted(grants.reached & set(paragraphs)):
+        paragraph = paragraphs[number]
+        choices = [c.condition for c in paragraph.choices]
+        fallback = paragraph.goto is not None or paragraph.branches
+        if choices and not fallback and all(c and not may_hold(c, grants) for c in choices):
+            yield _problem(
+                paragraph.where,
+                NO_BRANCH,
+                f"no choice of paragraph {number} can ever be open, and it has no goto",
+                "warning",
+            )
+        branches = paragraph.branches
+        if branches and not any(may_hold(b.condition, grants) for b in branches):
+            yield _problem(
+                branches[0].where,
+                NO_BRANCH,
+                f"no 'if' of paragraph {number}'s goto can ever hold",
+                "warning",
+            )
+
+
 def _sources(paragraph: Paragraph) -> Iterator[str]:
     yield paragraph.text
     for option in paragraph.options:
@@ -338,6 +375,11 @@ def _sources(paragraph: Paragraph) -> Iterator[str]:
     for choice in paragraph.choices:
         if choice.condition:
             yield "{{ " + choice.condition + " }}"
+    for branch in paragraph.branches:
+        yield "{{ " + branch.condition + " }}"
+    for effect in (*paragraph.effects, *paragraph.first_time, *_outcome_effects(paragraph)):
+        if effect.condition:
+            yield "{{ " + effect.condition + " }}"
 
 
 def _read_next(paragraph: Paragraph) -> list[int]:
@@ -411,6 +453,7 @@ def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:
                 "need 'at: <location>' or should be 'choices'",
                 "error",
             )
+        frontier += [b.goto for b in paragraph.branches]
         if paragraph.goto is not None:
             frontier.append(paragraph.goto)
         frontier += [c.outcome.goto for c in paragraph.choices if c.outcome.goto is not None]

@@ -15,7 +15,7 @@ from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.activities import action_budget, gain_item, pay_actions
-from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.decisions import Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.events import Event
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -28,10 +28,12 @@ from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.terms import EventSymbol
+from tales.rules.teststate import eased
+from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
-from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
-from tales.story.options import StoryChoice, StoryOption
+from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
+from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
 
 
@@ -137,9 +139,11 @@ class Book:
             yield from self.read_as(table, option.goto, inv)
             return
         test = option.test
-        spec = TestSpec(test.attribute, test.need, test.ease)
+        members = [p for p in table.players() if p.location == inv.location] if test.team else [inv]
+        # hardened_by: known before any die is rolled, so the need the rules see is raised.
+        harder = test.harden.by if test.harden and eased(table, members, test.harden) else 0
+        spec = TestSpec(test.attribute, test.need + harder, test.ease)
         if test.team:
-            members = [p for p in table.players() if p.location == inv.location]
             passed = (yield from team_test(table, spec, members)).passed
         else:
             passed = (yield from skill_test(table, inv, spec)).passed
@@ -207,12 +211,19 @@ class Book:
             if paragraph.end:
                 self.finish(table, number)
                 return
+            holds = self._holder(table, number, actor)
             if paragraph.choices:
-                outcome = yield from self._choose(table, paragraph, actor)
-                yield from self.apply(table, outcome.effects, actor)
-                number = outcome.goto
-                continue
-            number = paragraph.goto
+                outcome, asked = yield from branching.choose(
+                    paragraph, holds, self.book.lone_choice
+                )
+                self._reads = 0 if asked else self._reads
+                if outcome is None and paragraph.goto is None and not paragraph.branches:
+                    table.emit(StoryDeadEnd(number))
+                if outcome is not None:
+                    yield from self.apply(table, outcome.effects, actor)
+                    number = branching.after_choice(paragraph, outcome, holds)
+                    continue
+            number = branching.goto(paragraph, holds)
 
     def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
         if outcome is None:  # "If no Failure text is provided, the test simply fails."
@@ -220,25 +231,9 @@ class Book:
         yield from self.apply(table, outcome.effects, actor)
         yield from self.read_as(table, outcome.goto, actor)
 
-    def _choose(
-        self, table: Table, paragraph: Paragraph, actor: Investigator | None
-    ) -> Proc[Outcome]:
-        context = self.context(table, actor)
-        open_choices = [
-            (i, c)
-            for i, c in enumerate(paragraph.choices)
-            if c.condition is None or self._holds(table, paragraph.number, c.condition, context)
-        ]
-        if not open_choices:
-            table.emit(StoryDeadEnd(paragraph.number))
-            return Outcome()
-        options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
-        choice = yield Decision(
-            None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
-        )
-        self._reads = 0
-        assert isinstance(choice, StoryChoice)  # the only options offered
-        return paragraph.choices[choice.index].outcome
+    def _holder(self, table: Table, number: int, actor: Investigator | None) -> branching.Holds:
+        """Conditions asked at paragraph ``number``, each against the table as it is then."""
+        return lambda condition: self._holds(table, number, condition, self.context(table, actor))
 
     def finish(self, table: Table, number: int) -> None:
         """End the scenario and rate it: "Once Scenario ends, flip the Keyword
@@ -262,7 +257,10 @@ class Book:
             table.emit(StoryRead(consequence, text.strip()))
             # The table is put away, but what the epilogue writes in the
             # campaign log stays for the scenarios to come.
-            for effect in (*paragraph.effects, *(paragraph.first_time if first else ())):
+            effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
+            context = campaign_context(self.state)
+            holds = lambda c: self._holds(table, consequence, c, context)  # noqa: E731
+            for effect in branching.applying(effects, holds):
                 record = kind_of(effect.kind).record
                 if record is not None:
                     record(self.state, table.sink, effect)
@@ -395,7 +393,8 @@ class Book:
     def apply(
         self, table: Table, effects: Iterable[Effect], actor: Investigator | None
     ) -> Proc[None]:
-        for effect in effects:
+        holds = self._holder(table, self._reading, actor)
+        for effect in branching.applying(effects, holds):
             if table.ended:
                 return
             yield from self._apply(table, effect, actor)

@@ -39,6 +39,16 @@ class Effect:
     who: str = "actor"
     count: int = 1
     where: Where = field(default=Where(""), compare=False)
+    condition: str | None = None  # ``if:``: applied only when it holds
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One ``{if, goto}`` of a conditional ``goto``: read ``goto`` when ``condition`` holds."""
+
+    condition: str
+    goto: int
+    where: Where = field(default=Where(""), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +66,7 @@ class TestDef:
     need: int
     ease: Ease | None = None
     team: bool = False
+    harden: Ease | None = None  # ``hardened_by``: the need raised by an item or keyword
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +115,13 @@ class Paragraph:
     once: bool = False
     end: bool = False
     where: Where = field(default=Where(""), compare=False)
+    # A conditional ``goto``: the first branch whose condition holds, else ``goto``.
+    branches: tuple[Branch, ...] = ()
 
     def targets(self) -> list[int]:
         """Every paragraph reading this one can lead to directly."""
-        found = [self.goto] if self.goto is not None else []
+        found = [b.goto for b in self.branches]
+        found += [self.goto] if self.goto is not None else []
         for option in self.options:
             found += option.targets()
         for choice in self.choices:
@@ -138,6 +152,7 @@ class Interlude:
     after: str  # the scenario it follows
     start: int
     paragraphs: Mapping[int, Paragraph]
+    lone_choice: bool = False  # the tale's ``lone_choice: take`` (see ScenarioBook)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +172,10 @@ class ScenarioBook:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False)  # "kind:slug" -> source
     setup_items: tuple[str, ...] = ()  # scenario items the team starts with
     location_tokens: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # The tale's ``lone_choice: take``: a paragraph whose choices are all
+    # closed but one takes it without asking (off by default, so the
+    # recorded games of tales written before it replay as they were played).
+    lone_choice: bool = False
 
     @property
     def title(self) -> str:

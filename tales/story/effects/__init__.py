@@ -33,7 +33,7 @@ __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_o
 FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, flow)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
 WHO = ("actor", "here", "all")
-_EXTRA_KEYS = ("who", "count")
+_EXTRA_KEYS = ("who", "count", "if")  # ``if``: any kind, applied only when it holds
 
 
 def kind_of(name: str) -> EffectKind:
@@ -67,11 +67,14 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     count = node.get("count", 1)
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
         return None, f"count is a whole number of at least 1, not {count!r}"
+    condition = node.get("if")
+    if condition is not None and not (isinstance(condition, str) and condition.strip()):
+        return None, f"if is a condition such as 'keyword(\"LANTERN\")', not {condition!r}"
     value = _plain(node[name])
     problem = kind.check(value)
     if problem:
         return None, f"{name!r} takes {kind.shape}; {problem}"
-    return Effect(name, value, str(who), count, where), None
+    return Effect(name, value, str(who), count, where, condition), None
 
 
 def _plain(value: Any) -> Any:

@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
     "E213": "an interlude using what needs a scenario in play",
     "W301": "a paragraph that can never be read, given the conditions that gate it",
     "W302": "a keyword, item, clue, objective, location or encounter never used",
+    "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
 }
 
 UNREADABLE = "E001"
@@ -57,3 +58,4 @@ NOWHERE_TO_STAND = "E212"
 NOT_IN_INTERLUDE = "E213"
 UNREACHABLE = "W301"
 UNUSED = "W302"
+NO_BRANCH = "W303"

@@ -86,6 +86,10 @@ def _check_paragraph(context: Context, paragraph: Paragraph) -> None:
             )
     sources = [(paragraph.text, True)]
     sources += [(c.condition, False) for c in paragraph.choices if c.condition]
+    sources += [(b.condition, False) for b in paragraph.branches]
+    outcomes = (e for c in paragraph.choices for e in c.outcome.effects)
+    effects = (*paragraph.effects, *paragraph.first_time, *outcomes)
+    sources += [(e.condition, False) for e in effects if e.condition]
     for source, template in sources:
         for name in sorted(analyse(source, template=template).names - INTERLUDE_NAMES):
             context.error(

@@ -45,6 +45,9 @@ def tale() -> Schema:
         "log": log,
         "counters": listed(NAME),
         "standalone": {"type": "object"},
+        "lone_choice": coded(
+            {"enum": ["ask", "take"]}, "lone_choice is 'ask' or 'take', not {value!r}"
+        ),
     }
     return named(object_schema(properties, ("title", "scenarios")), "the tale", "the tale file")
 

@@ -7,6 +7,7 @@ import gc
 import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,9 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     books = _scenarios(reader, data, problems, sections, counters, fast)
     standalone = _presets(reader, mapping(data, "standalone"), order)
     interludes = load_interludes(root, problems, sections, counters, order, fast)
+    if text(data, "lone_choice") == "take":
+        books = {name: replace(book, lone_choice=True) for name, book in books.items()}
+        interludes = {name: replace(one, lone_choice=True) for name, one in interludes.items()}
     problems = sorted(dict.fromkeys(problems))  # a card checked by two readers says it once
     tale = Tale(
         root.name,
