@@ -53,9 +53,10 @@ def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
         log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
         if isinstance(log, dict)
         else {},
-        counters={str(k): int(v) for k, v in counters.items()}
+        # Declared starts, then what the preset says.
+        counters={**tale.counter_starts, **{str(k): int(v) for k, v in counters.items()}}
         if isinstance(counters, dict)
-        else {},
+        else dict(tale.counter_starts),
         continues=False,
     )
 

@@ -30,6 +30,8 @@ FUNCTIONS = (
     "visited",
     "revealed",
     "log",
+    "crossed_out",
+    "entries",
     "counter",
     "location_token",
 )

@@ -35,6 +35,7 @@ from tales.story.effects import kind_of
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
+from tales.story.state import campaign_context as campaign_context
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,15 +456,6 @@ class _Play:
 
     def encounter_place(self) -> str | None:
         return self.book._encounter_place(self.table, self.doer)
-
-
-def campaign_context(state: StoryState) -> dict[str, Any]:
-    """The part of the vocabulary that exists between scenarios."""
-    return {
-        "log": lambda section, entry: state.log.get(section, {}).get(entry) is False,
-        "counter": lambda name: state.counters.get(name, 0),
-        "visited": lambda number: number in state.visited,
-    }
 
 
 def play(table: Table, book: Book) -> Proc[str]:

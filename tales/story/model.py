@@ -17,6 +17,10 @@ from tales.rules.scenario import Scenario
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
 
+# The campaign log's sections, each with the entries it declares (none
+# declared: any entry may be written in it).
+Sections = Mapping[str, tuple[str, ...]]
+
 
 @dataclass(frozen=True, slots=True)
 class Where:
@@ -192,6 +196,8 @@ class Tale:
     standalone: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     content_hash: str = ""
     interludes: Mapping[str, Interlude] = field(default_factory=dict)
+    log_entries: Sections = field(default_factory=dict)
+    counter_starts: Mapping[str, int] = field(default_factory=dict)  # declared other than 0
 
     def scenario_id(self, name: str | None) -> str:
         """``name`` (default: the first scenario), or :class:`UnknownName`

@@ -139,7 +139,7 @@ def test_an_interlude_takes_a_lone_choice_then_goes_on_by_the_paragraphs_goto(ta
 def test_an_interlude_with_every_choice_closed_goes_on_by_its_conditional_goto(tale):
     state = StoryState(counters={"trust": 2})
     engine, told = interlude(tale, state)
-    assert engine.finished and state.counters == {"trust": 2}, "the crab did not flee"
+    assert engine.finished and state.counters["trust"] == 2, "the crab did not flee"
     assert reads(told) == [600, 601]
     assert not any(isinstance(e, StoryDeadEnd) for e in told)
 

@@ -16,7 +16,7 @@ from tales.problems import Problem
 from tales.story.loader.references import Refs
 from tales.story.loader.shape import definitions
 from tales.story.loader.validate import Check, Compiler
-from tales.story.model import Where
+from tales.story.model import Sections, Where
 from tales.story.reader import Reader
 
 
@@ -47,7 +47,7 @@ class Context:
         self,
         folder: Path,
         problems: list[Problem],
-        sections: tuple[str, ...],
+        sections: Sections,
         counters: tuple[str, ...],
         fast: bool,
     ) -> None:

@@ -7,6 +7,7 @@ cannot read, and effects, which the effect registry checks kind by kind.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tales.problems import Problem
@@ -36,6 +37,10 @@ from tales.story.model import (
 from tales.story.reader import Reader
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
+# log("fates", "crab-fled") or crossed_out(...): an entry asked about by name.
+_ENTRY_ASKED = re.compile(
+    r"\b(?:log|crossed_out)\(\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*,\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*\)"
+)
 
 
 def load_paragraphs(context: Context) -> dict[int, Paragraph]:
@@ -225,6 +230,8 @@ def expression(
         at, shown = reader.in_text(node, key, line), source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
+    for section, entry in _ENTRY_ASKED.findall(source):  # both written out: check the entry
+        refs.logs.append((f"{section}/{entry}", where))
     for function, position, argument in analysis.calls:
         if position != 0:
             continue
@@ -236,7 +243,7 @@ def expression(
             refs.cards.append((function, argument, where))
         elif function in ("revealed", "location_token"):
             refs.locations.append((argument, where))
-        elif function == "log":
+        elif function in ("log", "crossed_out", "entries"):
             refs.logs.append((argument, where))
         elif function == "counter":
             refs.counters.append((argument, where))

@@ -38,12 +38,14 @@ FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "
 
 
 def tale() -> Schema:
-    log = named(object_schema({"sections": listed(NAME)}), "the campaign log")
+    sections = {"oneOf": [listed(NAME), map_schema(listed(NAME))]}
+    log = named(object_schema({"sections": sections}), "the campaign log")
+    counters = {"oneOf": [listed(NAME), map_schema({"type": "integer"})]}
     properties = {
         "title": TEXT,
         "scenarios": listed(NAME),
         "log": log,
-        "counters": listed(NAME),
+        "counters": coded(counters, "counters are a list of names or a mapping of each to a start"),
         "standalone": {"type": "object"},
         "lone_choice": coded(
             {"enum": ["ask", "take"]}, "lone_choice is 'ask' or 'take', not {value!r}"
