@@ -22,6 +22,7 @@ from tales.story.interlude import play_interlude
 from tales.story.interpreter import Book
 from tales.story.model import Tale
 from tales.story.options import CarryItem, CarryNothing
+from tales.story.state import StoryState
 
 
 @dataclass
@@ -105,7 +106,10 @@ def between_scenarios(
     carried = carry_over(table, picks)
     for interlude in tale.interludes.values():
         if interlude.after == scenario:
-            yield from play_interlude(interlude, book.state, table.sink)
+            # The campaign's log and counters, but paragraphs read of its own:
+            # an interlude's numbers may repeat the scenario's.
+            memory = StoryState(log=book.state.log, counters=book.state.counters)
+            yield from play_interlude(interlude, memory, table.sink)
     assert table.scenario is not None
     full = table.scenario.exploration.full
     surplus = max(0, exploration_points(table) + came_in.points - full)

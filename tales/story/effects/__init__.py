@@ -18,6 +18,7 @@ from tales.problems import did_you_mean
 from tales.story.effects import (
     board,
     campaign,
+    chance,
     encounters,
     flow,
     found,
@@ -30,7 +31,7 @@ from tales.story.model import Effect, Where
 
 __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_of", "parse_effect"]
 
-FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, flow)
+FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, chance, flow)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
 WHO = ("actor", "here", "all")
 _EXTRA_KEYS = ("who", "count", "if")  # ``if``: any kind, applied only when it holds
