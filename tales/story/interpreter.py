@@ -9,7 +9,7 @@ rate. :func:`play` is the whole scenario as one procedure for the Engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -456,6 +456,9 @@ class _Play:
 
     def encounter_place(self) -> str | None:
         return self.book._encounter_place(self.table, self.doer)
+
+    def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
+        return self.book.book.token_limits.get(place, {})
 
 
 def play(table: Table, book: Book) -> Proc[str]:

@@ -176,6 +176,8 @@ class ScenarioBook:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False)  # "kind:slug" -> source
     setup_items: tuple[str, ...] = ()  # scenario items the team starts with
     location_tokens: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # Location -> token -> (floor, ceiling): "cannot be fully flooded".
+    token_limits: Mapping[str, Mapping[str, tuple[int, int | None]]] = field(default_factory=dict)
     # The tale's ``lone_choice: take``: a paragraph whose choices are all
     # closed but one takes it without asking (off by default, so the
     # recorded games of tales written before it replay as they were played).

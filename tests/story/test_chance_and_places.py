@@ -107,3 +107,34 @@ def test_an_encounter_at_an_unknown_location_is_an_error(tmp_path):
     path.write_text(path.read_text().replace("the-crab, at: cave}", "the-crab, at: cove}"))
     found = [(p.code, p.message) for p in load_tale(root)[1]]
     assert any(c == "E203" and "'cove'" in m for c, m in found), found
+
+
+# Tokens with limits ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("flood", "left"), [(5, 2), (-5, 1), (1, 2)])
+def test_location_tokens_stay_within_the_cards_limits(core, tale, flood, left):
+    game = start(core, tale, 1)
+    table = game.table
+    assert table.location_tokens["cave"] == {"flood": 1}
+    change, _ = parse_effect({"location_token": {"location": "cave", "flood": flood}}, Where("t"))
+    assert change is not None
+    Engine(game.book.apply(table, (change,), None), table.sink)
+    assert table.location_tokens["cave"]["flood"] == left
+
+
+@pytest.mark.parametrize(
+    ("limits", "words"),
+    [
+        ("{flood: {min: 3, max: 2}}", "min 3 above max 2"),
+        ("{flood: {min: 2}}", "starts with 1 flood, outside its limits"),
+        ("{flood: {max: 0}}", "a limit"),
+    ],
+)
+def test_limits_a_card_cannot_keep_are_refused(tmp_path, limits, words):
+    root = tmp_path / "tale"
+    shutil.copytree(CROSSROADS, root)
+    path = root / "cove" / "locations.yaml"
+    path.write_text(path.read_text().replace("{flood: {min: 1, max: 2}}", limits))
+    found = [(p.code, p.message) for p in load_tale(root)[1]]
+    assert any(words in m for _, m in found), found

@@ -59,6 +59,7 @@ class Context:
         self.refs = Refs()
         self.where: dict[str, Where] = {}
         self.location_tokens: dict[str, dict[str, int]] = {}
+        self.token_limits: dict[str, dict[str, tuple[int, int | None]]] = {}
 
     def reader(self, name: str) -> Reader:
         return Reader(self.folder / name, self.problems, fast=self.fast)

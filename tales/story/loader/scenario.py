@@ -82,6 +82,7 @@ def load_scenario(
         dict(context.where),
         setup.items,
         dict(context.location_tokens),
+        token_limits=dict(context.token_limits),
     )
 
 

@@ -144,6 +144,11 @@ def locations() -> Schema:
         "adjacent": listed(NAME),
         "scene": NUMBER,
         "tokens": map_schema(tokens),
+        "limits": map_schema(
+            named(
+                object_schema({"min": {"type": "integer", "minimum": 0}, "max": NUMBER}), "a limit"
+            )
+        ),
     }
     place = named(object_schema(properties, ("name", "area")), "location {key!r}")
     return named(map_schema(place), "", "the locations file")
