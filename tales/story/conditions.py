@@ -34,6 +34,7 @@ FUNCTIONS = (
     "entries",
     "counter",
     "location_token",
+    "playing",
 )
 VALUES = (
     "here",

@@ -353,6 +353,7 @@ class Book:
             "objective": lambda slug: slug in found.get("objective", ()),
             "information": lambda slug: slug in found.get("information", ()),
             "revealed": lambda slug: slug in table.revealed,
+            "playing": lambda slug: any(p.slug == slug for p in table.players()),
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
             "here": where if actor and where else "",
             "actor": actor.name if actor else "",
@@ -385,6 +386,8 @@ class Book:
         actor = self._actor(table, actor)
         if effect.who == "all":
             return table.players()
+        if effect.who not in ("actor", "here"):  # an investigator named: if still playing
+            return [p for p in table.players() if p.slug == effect.who]
         if actor is None:
             return []
         if effect.who == "here":

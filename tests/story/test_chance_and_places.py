@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tales.authoring.checking import check_paths
 from tales.rules.decisions import Engine
 from tales.rules.exploration import reveal_location
 from tales.saves.sheet import SheetContext, capture
@@ -138,3 +139,42 @@ def test_limits_a_card_cannot_keep_are_refused(tmp_path, limits, words):
     path.write_text(path.read_text().replace("{flood: {min: 1, max: 2}}", limits))
     found = [(p.code, p.message) for p in load_tale(root)[1]]
     assert any(words in m for _, m in found), found
+
+
+# Naming an investigator -------------------------------------------------------------------
+
+
+def test_an_effect_may_name_an_investigator_and_a_condition_ask_who_is_playing(core, tale):
+    game = start(core, tale, 1)
+    table = game.table
+    ezra, philip = table.investigator(EZRA), table.investigator("philip-harris")
+    before = (ezra.vitality, philip.vitality)
+    hurt, problem = parse_effect({"damage": {"VITALITY": 1}, "who": "philip-harris"}, Where("t"))
+    assert problem is None and hurt is not None
+    Engine(game.book.apply(table, (hurt,), ezra), table.sink)
+    assert (ezra.vitality, philip.vitality) == (before[0], before[1] - 1), "Philip, not the actor"
+    playing = game.book.context(table, ezra)["playing"]
+    assert playing("philip-harris") and not playing("laszlo-varga")
+
+
+def test_who_is_actor_here_all_or_an_investigator():
+    effect, problem = parse_effect({"status": "BLEEDING", "who": "Ezra Marsh"}, Where("t"))
+    assert effect is None and problem is not None and "or an investigator" in problem
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "name"),
+    [
+        ("who: philip-harris}", "who: philip-haris}", "philip-haris"),
+        ('playing("philip-harris")', 'playing("philip-haris")', "philip-haris"),
+    ],
+)
+def test_tales_check_refuses_an_investigator_the_core_does_not_have(tmp_path, old, new, name):
+    root = tmp_path / "tale"
+    shutil.copytree(CROSSROADS, root)
+    path = root / "cove" / "paragraphs" / "cove.yaml"
+    path.write_text(path.read_text().replace(old, new))
+    problems, _ = check_paths([root])
+    assert [(p.code, p.message) for p in problems] == [
+        ("E214", f"there is no investigator {name!r}; did you mean 'philip-harris'?")
+    ]

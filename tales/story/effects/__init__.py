@@ -10,6 +10,7 @@ one entry in a family module, one row in docs/storybook.md and one test.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +34,8 @@ __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_o
 
 FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, chance, flow)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
-WHO = ("actor", "here", "all")
+WHO = ("actor", "here", "all")  # or an investigator's slug: that investigator, if playing
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _EXTRA_KEYS = ("who", "count", "if")  # ``if``: any kind, applied only when it holds
 
 
@@ -60,8 +62,8 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     if kind is None:
         return None, f"{name!r} is not an effect{did_you_mean(name, KINDS)}"
     who = node.get("who", "actor")
-    if who not in WHO:
-        return None, f"who is one of {', '.join(WHO)}, not {who!r}"
+    if who not in WHO and not (isinstance(who, str) and _SLUG.match(who)):
+        return None, f"who is one of {', '.join(WHO)} or an investigator, not {who!r}"
     for extra, takes in (("who", kind.who), ("count", kind.count)):
         if extra in node and not takes:
             return None, f"{name!r} takes no {extra!r}"

@@ -60,7 +60,7 @@ def effect() -> Schema:
     for name, kind in KINDS.items():
         properties: Schema = {name: kind.schema, "if": TEXT}
         if kind.who:
-            properties["who"] = enum_schema(WHO)
+            properties["who"] = {"anyOf": [enum_schema(WHO), SLUG]}
         if kind.count:
             properties["count"] = NUMBER
         variants.append({**object_schema(properties, (name,)), "description": kind.shape})
