@@ -259,8 +259,7 @@ class Book:
             # The table is put away, but what the epilogue writes in the
             # campaign log stays for the scenarios to come.
             effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
-            context = campaign_context(self.state)
-            holds = lambda c: self._holds(table, consequence, c, context)  # noqa: E731
+            holds = self._holder(table, consequence, None)
             for effect in branching.applying(effects, holds):
                 record = kind_of(effect.kind).record
                 if record is not None:

@@ -117,6 +117,17 @@ def test_hardened_by_raises_the_need_and_eased_by_still_lowers_it(core, tale):
     assert needs == [3, 2], "need 2, hardened by the lamp (+1), eased by the rope (-1)"
 
 
+def test_an_epilogue_records_only_the_effects_whose_if_holds(core, tale):
+    trusts = []
+    for pearl in (False, True):
+        game = start(core, tale)
+        if pearl:
+            game.table.found.setdefault("objective", set()).add("find-the-pearl")
+        game.book.finish(game.table, 12)
+        trusts.append(game.book.state.counters.get("trust", 0))
+    assert trusts == [0, 1]
+
+
 # In an interlude: the same reading ---------------------------------------------------
 
 

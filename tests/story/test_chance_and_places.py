@@ -149,7 +149,8 @@ def test_an_effect_may_name_an_investigator_and_a_condition_ask_who_is_playing(c
     table = game.table
     ezra, philip = table.investigator(EZRA), table.investigator("philip-harris")
     before = (ezra.vitality, philip.vitality)
-    hurt, problem = parse_effect({"damage": {"VITALITY": 1}, "who": "philip-harris"}, Where("t"))
+    named = {"investigator": "philip-harris"}
+    hurt, problem = parse_effect({"damage": {"VITALITY": 1}, "who": named}, Where("t"))
     assert problem is None and hurt is not None
     Engine(game.book.apply(table, (hurt,), ezra), table.sink)
     assert (ezra.vitality, philip.vitality) == (before[0], before[1] - 1), "Philip, not the actor"
@@ -157,15 +158,16 @@ def test_an_effect_may_name_an_investigator_and_a_condition_ask_who_is_playing(c
     assert playing("philip-harris") and not playing("laszlo-varga")
 
 
-def test_who_is_actor_here_all_or_an_investigator():
-    effect, problem = parse_effect({"status": "BLEEDING", "who": "Ezra Marsh"}, Where("t"))
-    assert effect is None and problem is not None and "or an investigator" in problem
+@pytest.mark.parametrize("who", ["everyone", "ezra-marsh", {"investigator": "Ezra Marsh"}])
+def test_who_is_actor_here_all_or_a_named_investigator(who):
+    effect, problem = parse_effect({"status": "BLEEDING", "who": who}, Where("t"))
+    assert effect is None and problem is not None and "{investigator: ezra-marsh}" in problem
 
 
 @pytest.mark.parametrize(
     ("old", "new", "name"),
     [
-        ("who: philip-harris}", "who: philip-haris}", "philip-haris"),
+        ("investigator: philip-harris}", "investigator: philip-haris}", "philip-haris"),
         ('playing("philip-harris")', 'playing("philip-haris")', "philip-haris"),
     ],
 )

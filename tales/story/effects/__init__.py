@@ -34,7 +34,7 @@ __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_o
 
 FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, chance, flow)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
-WHO = ("actor", "here", "all")  # or an investigator's slug: that investigator, if playing
+WHO = ("actor", "here", "all")  # or {investigator: slug}: that investigator, if playing
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _EXTRA_KEYS = ("who", "count", "if")  # ``if``: any kind, applied only when it holds
 
@@ -61,9 +61,11 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     kind = KINDS.get(name)
     if kind is None:
         return None, f"{name!r} is not an effect{did_you_mean(name, KINDS)}"
-    who = node.get("who", "actor")
-    if who not in WHO and not (isinstance(who, str) and _SLUG.match(who)):
-        return None, f"who is one of {', '.join(WHO)} or an investigator, not {who!r}"
+    who = _who(node.get("who", "actor"))
+    if who is None:
+        return None, (
+            f"who is one of {', '.join(WHO)} or {{investigator: ezra-marsh}}, not {node['who']!r}"
+        )
     for extra, takes in (("who", kind.who), ("count", kind.count)):
         if extra in node and not takes:
             return None, f"{name!r} takes no {extra!r}"
@@ -78,6 +80,17 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     if problem:
         return None, f"{name!r} takes {kind.shape}; {problem}"
     return Effect(name, value, str(who), count, where, condition), None
+
+
+def _who(given: Any) -> str | None:
+    """A word of WHO, or the slug of ``{investigator: slug}`` (Effect.who holds it
+    as it is: no investigator is called actor, here or all)."""
+    if isinstance(given, str):
+        return given if given in WHO else None
+    if isinstance(given, Mapping) and list(given) == ["investigator"]:
+        slug = given["investigator"]
+        return slug if isinstance(slug, str) and _SLUG.match(slug) else None
+    return None
 
 
 def _plain(value: Any) -> Any:

@@ -60,7 +60,8 @@ def effect() -> Schema:
     for name, kind in KINDS.items():
         properties: Schema = {name: kind.schema, "if": TEXT}
         if kind.who:
-            properties["who"] = {"anyOf": [enum_schema(WHO), SLUG]}
+            named_one = object_schema({"investigator": SLUG}, ("investigator",))
+            properties["who"] = {"anyOf": [enum_schema(WHO), named_one]}
         if kind.count:
             properties["count"] = NUMBER
         variants.append({**object_schema(properties, (name,)), "description": kind.shape})
