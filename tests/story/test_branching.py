@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tales.authoring.check import check_tale
+from tales.authoring.graph import edges
 from tales.rules.activities import gain_item
 from tales.rules.decisions import DecisionKind, Engine, EventSink
 from tales.rules.events import Event, TestResolved
@@ -205,3 +206,8 @@ def test_the_checker_warns_when_no_choice_can_be_open_and_nothing_goes_on(tmp_pa
     assert closed not in problems_of(with_goto), "the paragraph's goto goes on"
     root = edited(tmp_path / "b", COVE, *lamp, "  goto: 17  ", "  #")
     assert closed in problems_of(root)
+
+
+def test_tales_graph_draws_every_branch_of_a_conditional_goto(tale):
+    drawn = [(e.target, e.label) for e in edges(tale.scenarios["cove"]) if e.source == 1]
+    assert drawn == [(17, 'if keyword("LAMP")'), (16, "")]
