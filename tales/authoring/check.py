@@ -8,41 +8,21 @@ never reach a decision, and options read where nobody could take them.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
 
-from tales.errors import StoryExpressionError
+from tales.authoring.grants import Grants, may_hold
 from tales.problems import Problem
-from tales.story.conditions import FUNCTIONS, called_with, evaluate
+from tales.story.conditions import called_with
 from tales.story.effects import kind_of
 from tales.story.interpreter import MAX_NESTED_READS
-from tales.story.loader.codes import GOTO_LOOP, NOWHERE_TO_STAND, UNREACHABLE, UNUSED
+from tales.story.loader.codes import (
+    GOTO_LOOP,
+    NO_BRANCH,
+    NOWHERE_TO_STAND,
+    UNREACHABLE,
+    UNUSED,
+)
 from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
-
-# Facts an author's condition can ask about, by the function that asks.
-_FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
-_MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
-
-
-@dataclass
-class Grants:
-    """What the story can make true, grown until nothing more can be."""
-
-    keywords: set[str] = field(default_factory=set)
-    cards: set[tuple[str, str]] = field(default_factory=set)  # (kind, slug)
-    revealed: set[str] = field(default_factory=set)
-    reached: set[int] = field(default_factory=set)
-
-    def possible(self, function: str, argument: str) -> bool:
-        if function == "keyword":
-            return argument in self.keywords
-        if function == "visited":
-            return argument.isdecimal() and int(argument) in self.reached
-        if function == "revealed":
-            return argument in self.revealed
-        return (function, argument) in self.cards
 
 
 def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) -> list[Problem]:
@@ -72,7 +52,9 @@ def check_interlude(interlude: Interlude) -> list[Problem]:
         for n, p in sorted(interlude.paragraphs.items())
         if n not in seen
     ]
-    return sorted([*problems, *_goto_loops(interlude.paragraphs)])
+    grants = Grants(reached=seen)
+    closed = _no_branch({n: interlude.paragraphs[n] for n in seen}, grants)
+    return sorted([*problems, *_goto_loops(interlude.paragraphs), *closed])
 
 
 def check_scenario(
@@ -86,6 +68,7 @@ def check_scenario(
             *_goto_loops(book.paragraphs),
             *_deep_reads(book.paragraphs),
             *_options_nobody_can_take(book),
+            *_no_branch(book.paragraphs, grants),
         ]
     )
 
@@ -149,6 +132,8 @@ def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
 
 def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[int]) -> None:
     """What reading ``effect`` gives the team, as its kind declares."""
+    if effect.condition is not None and not may_hold(effect.condition, grants):
+        return  # its ``if:`` can never hold: it grants nothing
     kind = kind_of(effect.kind)
     for what, name in kind.grants(effect):
         if what == "keyword":
@@ -166,6 +151,7 @@ def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[in
 
 
 def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
+    yield from (b.goto for b in paragraph.branches if may_hold(b.condition, grants))
     if paragraph.goto is not None:
         yield paragraph.goto
     for option in paragraph.options:
@@ -176,83 +162,6 @@ def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
             choice.condition is None or may_hold(choice.condition, grants)
         ):
             yield choice.outcome.goto
-
-
-class _Wild:
-    """A number the checker cannot know: it compares as ``verdict``."""
-
-    def __init__(self, verdict: bool) -> None:
-        self.verdict = verdict
-
-    def _compare(self, other: object) -> bool:
-        return self.verdict
-
-    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _compare
-
-    def __getattr__(self, name: str) -> _Wild:
-        return self
-
-    def __getitem__(self, key: object) -> _Wild:
-        return self
-
-    def __add__(self, other: object) -> _Wild:
-        return self
-
-    __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __add__
-
-    def __bool__(self) -> bool:
-        return self.verdict
-
-    def __hash__(self) -> int:
-        return 0
-
-
-def may_hold(condition: str, grants: Grants) -> bool:
-    """Whether ``condition`` can be true in some game: facts the story can
-    never make true are false, the others are tried both ways, and numbers
-    the checker cannot know compare both ways too."""
-    facts = sorted(
-        {
-            (f, a)
-            for f in _FACT_FUNCTIONS
-            for a in called_with(condition, f)
-            if grants.possible(f, a)
-        }
-    )[:_MAX_FREE_FACTS]
-    for verdict in (True, False):
-        wild = _Wild(verdict)
-        for values in itertools.product((True, False), repeat=len(facts)):
-            truth = dict(zip(facts, values, strict=True))
-            context: dict[str, Any] = {
-                name: wild
-                for name in (
-                    "here",
-                    "actor",
-                    "round",
-                    "time",
-                    "difficulty",
-                    "players",
-                    "tokens",
-                    "vitality",
-                    "sanity",
-                    "energy",
-                    "magic",
-                )
-            }
-            for function in FUNCTIONS:
-                context[function] = _fact(function, truth, wild)
-            try:
-                if evaluate(condition, context):
-                    return True
-            except StoryExpressionError:  # an odd expression gets the benefit of the doubt
-                return True
-    return False
-
-
-def _fact(function: str, truth: dict[tuple[str, str], bool], wild: _Wild) -> Any:
-    if function in ("log", "counter"):
-        return lambda *args: wild  # carried in from earlier scenarios: unknowable here
-    return lambda argument: truth.get((function, str(argument)), False)
 
 
 # The checks ---------------------------------------------------------------------------
@@ -332,6 +241,31 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
             )
 
 
+def _no_branch(paragraphs: Mapping[int, Paragraph], grants: Grants) -> Iterator[Problem]:
+    """Reached paragraphs where no branch can be taken: every choice closed
+    with no ``goto`` to go on by (the story would stop where a decision was
+    meant), or a conditional ``goto`` none of whose conditions can hold."""
+    for number in sorted(grants.reached & set(paragraphs)):
+        paragraph = paragraphs[number]
+        choices = [c.condition for c in paragraph.choices]
+        fallback = paragraph.goto is not None or paragraph.branches
+        if choices and not fallback and all(c and not may_hold(c, grants) for c in choices):
+            yield _problem(
+                paragraph.where,
+                NO_BRANCH,
+                f"no choice of paragraph {number} can ever be open, and it has no goto",
+                "warning",
+            )
+        branches = paragraph.branches
+        if branches and not any(may_hold(b.condition, grants) for b in branches):
+            yield _problem(
+                branches[0].where,
+                NO_BRANCH,
+                f"no 'if' of paragraph {number}'s goto can ever hold",
+                "warning",
+            )
+
+
 def _sources(paragraph: Paragraph) -> Iterator[str]:
     yield paragraph.text
     for option in paragraph.options:
@@ -340,6 +274,11 @@ def _sources(paragraph: Paragraph) -> Iterator[str]:
     for choice in paragraph.choices:
         if choice.condition:
             yield "{{ " + choice.condition + " }}"
+    for branch in paragraph.branches:
+        yield "{{ " + branch.condition + " }}"
+    for effect in (*paragraph.effects, *paragraph.first_time, *_outcome_effects(paragraph)):
+        if effect.condition:
+            yield "{{ " + effect.condition + " }}"
 
 
 def _read_next(paragraph: Paragraph) -> list[int]:
@@ -444,6 +383,7 @@ def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:
                 "need 'at: <location>' or should be 'choices'",
                 "error",
             )
+        frontier += [b.goto for b in paragraph.branches]
         if paragraph.goto is not None:
             frontier.append(paragraph.goto)
         frontier += [c.outcome.goto for c in paragraph.choices if c.outcome.goto is not None]

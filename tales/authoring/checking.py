@@ -15,6 +15,7 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
     A path holding ``dice.yaml`` is a core folder; one holding ``tale.yaml``
     is a tale; any other folder is searched one level down for both."""
     from tales.authoring.check import check_tale, scenario_stats
+    from tales.authoring.named import unknown_investigators
     from tales.story.loader import load_tale
 
     problems: list[Problem] = []
@@ -36,6 +37,8 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
         if tale is None:
             continue
         problems += check_tale(tale, always_keywords, always_items)
+        if core is not None:
+            problems += unknown_investigators(tale, set(core.investigators))
         for name, book in tale.scenarios.items():
             stats[f"{tale.id}/{name}"] = scenario_stats(book)
     return sorted(set(problems)), stats

@@ -24,6 +24,8 @@ class Edge:
 
 def edges(book: ScenarioBook) -> Iterator[Edge]:
     for number, paragraph in sorted(book.paragraphs.items()):
+        for branch in paragraph.branches:
+            yield Edge(number, branch.goto, f"if {branch.condition}", "goto")
         if paragraph.goto is not None:
             yield Edge(number, paragraph.goto, "", "goto")
         for option in paragraph.options:

@@ -24,6 +24,7 @@ from tales.story.interlude import play_interlude
 from tales.story.interpreter import Book
 from tales.story.model import Tale
 from tales.story.options import CarryItem, CarryNothing
+from tales.story.state import StoryState
 
 
 @dataclass
@@ -64,9 +65,10 @@ def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
         log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
         if isinstance(log, dict)
         else {},
-        counters={str(k): int(v) for k, v in counters.items()}
+        # Declared starts, then what the preset says.
+        counters={**tale.counter_starts, **{str(k): int(v) for k, v in counters.items()}}
         if isinstance(counters, dict)
-        else {},
+        else dict(tale.counter_starts),
         continues=False,
     )
 
@@ -126,7 +128,10 @@ def between_scenarios(
     carried = carry_over(table, picks)
     for interlude in tale.interludes.values():
         if interlude.after == scenario:
-            yield from play_interlude(interlude, book.state, table.sink)
+            # The campaign's log and counters, but paragraphs read of its own:
+            # an interlude's numbers may repeat the scenario's.
+            memory = StoryState(log=book.state.log, counters=book.state.counters)
+            yield from play_interlude(interlude, memory, table.sink)
     assert table.scenario is not None
     full = table.scenario.exploration.full
     surplus = max(0, exploration_points(table) + came_in.points - full)

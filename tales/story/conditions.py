@@ -30,8 +30,11 @@ FUNCTIONS = (
     "visited",
     "revealed",
     "log",
+    "crossed_out",
+    "entries",
     "counter",
     "location_token",
+    "playing",
 )
 VALUES = (
     "here",

@@ -2,32 +2,40 @@
 
 No table is in play, so an interlude knows only the campaign: its log, its
 counters and the paragraphs read; it offers choices to the group and its
-effects record or cross out log entries and move counters.
+effects record or cross out log entries and move counters. Choices, ``goto``
+and ``if:`` are read as in a scenario (:mod:`tales.story.branching`).
 """
 
 from __future__ import annotations
 
 from tales.errors import StoryLoop
-from tales.rules.decisions import Decision, DecisionKind, EventSink, Proc
+from tales.rules.decisions import EventSink, Proc
+from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import UnknownEffect, kind_of
 from tales.story.interpreter import (
     MAX_READS,
+    StoryDeadEnd,
     StoryRead,
     StoryState,
     campaign_context,
 )
 from tales.story.model import Effect, Interlude
-from tales.story.options import StoryChoice
 
 
 def play_interlude(interlude: Interlude, state: StoryState, sink: EventSink) -> Proc[None]:
     yield from _read(interlude, interlude.start, state, sink, 0)
 
 
+def _holds(state: StoryState) -> branching.Holds:
+    """Conditions asked against the campaign as it is when they are asked."""
+    return lambda condition: evaluate(condition, campaign_context(state))
+
+
 def _read(
     interlude: Interlude, number: int | None, state: StoryState, sink: EventSink, reads: int
 ) -> Proc[None]:
+    holds = _holds(state)
     while number is not None:
         reads += 1
         if reads > MAX_READS:
@@ -45,22 +53,16 @@ def _read(
         yield from _apply(interlude, effects, state, sink, reads)
         if paragraph.end:
             return
-        open_choices = [
-            (i, c)
-            for i, c in enumerate(paragraph.choices)
-            if c.condition is None or evaluate(c.condition, context)
-        ]
-        if open_choices:
-            options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
-            choice = yield Decision(
-                None, DecisionKind.STORY_CHOICE, f"Paragraph {number}: choose", options
-            )
-            assert isinstance(choice, StoryChoice)  # the only options offered
-            outcome = paragraph.choices[choice.index].outcome
-            yield from _apply(interlude, outcome.effects, state, sink, 0)
-            number, reads = outcome.goto, 0
-            continue
-        number = paragraph.goto
+        if paragraph.choices:
+            outcome, asked = yield from branching.choose(paragraph, holds, interlude.lone_choice)
+            reads = 0 if asked else reads
+            if outcome is None and paragraph.goto is None and not paragraph.branches:
+                sink.emit(StoryDeadEnd(number))
+            if outcome is not None:
+                yield from _apply(interlude, outcome.effects, state, sink, reads)
+                number = branching.after_choice(paragraph, outcome, holds)
+                continue
+        number = branching.goto(paragraph, holds)
 
 
 def _apply(
@@ -70,7 +72,7 @@ def _apply(
     sink: EventSink,
     reads: int,
 ) -> Proc[None]:
-    for effect in effects:
+    for effect in branching.applying(effects, _holds(state)):
         kind = kind_of(effect.kind)
         lead = kind.leads(effect)
         if not kind.interlude:  # the loader refuses these; never skip one in silence

@@ -9,7 +9,7 @@ rate. :func:`play` is the whole scenario as one procedure for the Engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,6 @@ from tales.rules.abilities import ask_at_any_time
 from tales.rules.activities import action_budget, gain_item, pay_actions
 from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
-from tales.rules.events import Event
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option
@@ -28,47 +27,21 @@ from tales.rules.scoring import exploration_rate
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
+from tales.rules.teststate import eased
+from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
 from tales.story.menu import describe, lasting, meets_again
-from tales.story.model import Effect, OptionDef, Outcome, Paragraph, ScenarioBook
-from tales.story.options import StoryChoice, StoryOption
+from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
+from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
+from tales.story.state import campaign_context as campaign_context
 from tales.story.state import trier
-from tales.story.vocabulary import campaign_context as campaign_context
+from tales.story.story_events import ExplorationRated as ExplorationRated
+from tales.story.story_events import StoryDeadEnd as StoryDeadEnd
+from tales.story.story_events import StoryRead as StoryRead
+from tales.story.story_events import StoryWarning as StoryWarning
 from tales.story.vocabulary import story_context
-
-
-@dataclass(frozen=True, slots=True)
-class StoryRead(Event):
-    """A paragraph read, with its text rendered for this game."""
-
-    paragraph: int
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoryWarning(Event):
-    """A condition or text that failed in play (a storybook bug)."""
-
-    paragraph: int
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class StoryDeadEnd(Event):
-    """A paragraph offered choices and every one was closed: the story
-    stopped where its author meant a decision (``tales simulate`` reports it)."""
-
-    paragraph: int
-
-
-@dataclass(frozen=True, slots=True)
-class ExplorationRated(Event):
-    rate: float  # percent
-    exact: str  # "p/q"
-    consequence: int | None  # the paragraph the rate leads to
-
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
 # ``read`` effects inside read paragraphs nest Python generators; past this
@@ -147,9 +120,11 @@ class Book:
             return
         self.state.tried[(scene, index, trier(inv.slug, option.test.team))] = table.round
         test = option.test
-        spec = TestSpec(test.attribute, test.need, test.ease)
+        members = [p for p in table.players() if p.location == inv.location] if test.team else [inv]
+        # hardened_by: known before any die is rolled, so the need the rules see is raised.
+        harder = test.harden.by if test.harden and eased(table, members, test.harden) else 0
+        spec = TestSpec(test.attribute, test.need + harder, test.ease)
         if test.team:
-            members = [p for p in table.players() if p.location == inv.location]
             passed = (yield from team_test(table, spec, members)).passed
         else:
             passed = (yield from skill_test(table, inv, spec)).passed
@@ -244,12 +219,19 @@ class Book:
             if paragraph.end:
                 self.finish(table, number)
                 return
+            holds = self._holder(table, number, actor)
             if paragraph.choices:
-                outcome = yield from self._choose(table, paragraph, actor)
-                yield from self.apply(table, outcome.effects, actor)
-                number = outcome.goto
-                continue
-            number = paragraph.goto
+                outcome, asked = yield from branching.choose(
+                    paragraph, holds, self.book.lone_choice, self._ask(table)
+                )
+                self._reads = 0 if asked else self._reads
+                if outcome is None and paragraph.goto is None and not paragraph.branches:
+                    table.emit(StoryDeadEnd(number))
+                if outcome is not None:
+                    yield from self.apply(table, outcome.effects, actor)
+                    number = branching.after_choice(paragraph, outcome, holds)
+                    continue
+            number = branching.goto(paragraph, holds)
 
     def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
         if outcome is None:  # "If no Failure text is provided, the test simply fails."
@@ -257,25 +239,18 @@ class Book:
         yield from self.apply(table, outcome.effects, actor)
         yield from self.read_as(table, outcome.goto, actor)
 
-    def _choose(
-        self, table: Table, paragraph: Paragraph, actor: Investigator | None
-    ) -> Proc[Outcome]:
-        context = self.context(table, actor)
-        open_choices = [
-            (i, c)
-            for i, c in enumerate(paragraph.choices)
-            if c.condition is None or self._holds(table, paragraph.number, c.condition, context)
-        ]
-        if not open_choices:
-            table.emit(StoryDeadEnd(paragraph.number))
-            return Outcome()
-        options = tuple(StoryChoice(i, label=c.label) for i, c in open_choices)
-        choice = yield from ask_at_any_time(
-            table, None, DecisionKind.STORY_CHOICE, f"Paragraph {paragraph.number}: choose", options
-        )
-        self._reads = 0
-        assert isinstance(choice, StoryChoice)  # the only options offered
-        return paragraph.choices[choice.index].outcome
+    def _holder(self, table: Table, number: int, actor: Investigator | None) -> branching.Holds:
+        """Conditions asked at paragraph ``number``, each against the table as it is then."""
+        return lambda condition: self._holds(table, number, condition, self.context(table, actor))
+
+    def _ask(self, table: Table) -> branching.Ask:
+        """A story choice asked with the abilities usable now beside it
+        ("at any time")."""
+
+        def ask(prompt: str, options: tuple[Option, ...]) -> Proc[Option]:
+            return ask_at_any_time(table, None, DecisionKind.STORY_CHOICE, prompt, options)
+
+        return ask
 
     def finish(self, table: Table, number: int) -> None:
         """End the scenario at a storybook ending and rate it."""
@@ -307,7 +282,9 @@ class Book:
             table.emit(StoryRead(consequence, text.strip()))
             # The table is put away, but what the epilogue writes in the
             # campaign log stays for the scenarios to come.
-            for effect in (*paragraph.effects, *(paragraph.first_time if first else ())):
+            effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
+            holds = self._holder(table, consequence, None)
+            for effect in branching.applying(effects, holds):
                 record = kind_of(effect.kind).record
                 if record is not None:
                     record(self.state, table.sink, effect)
@@ -409,6 +386,8 @@ class Book:
         actor = self._actor(table, actor)
         if effect.who == "all":
             return table.players()
+        if effect.who not in ("actor", "here"):  # an investigator named: if still playing
+            return [p for p in table.players() if p.slug == effect.who]
         if actor is None:
             return []
         if effect.who == "here":
@@ -418,7 +397,8 @@ class Book:
     def apply(
         self, table: Table, effects: Iterable[Effect], actor: Investigator | None
     ) -> Proc[None]:
-        for effect in effects:
+        holds = self._holder(table, self._reading, actor)
+        for effect in branching.applying(effects, holds):
             if table.ended:
                 return
             yield from self._apply(table, effect, actor)
@@ -487,6 +467,9 @@ class _Play:
 
     def encounter_place(self) -> str | None:
         return self.book._encounter_place(self.table, self.doer)
+
+    def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
+        return self.book.book.token_limits.get(place, {})
 
 
 def play(table: Table, book: Book) -> Proc[str]:

@@ -17,6 +17,10 @@ from tales.rules.scenario import Scenario
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
 
+# The campaign log's sections, each with the entries it declares (none
+# declared: any entry may be written in it).
+Sections = Mapping[str, tuple[str, ...]]
+
 
 @dataclass(frozen=True, slots=True)
 class Where:
@@ -39,6 +43,16 @@ class Effect:
     who: str = "actor"
     count: int = 1
     where: Where = field(default=Where(""), compare=False)
+    condition: str | None = None  # ``if:``: applied only when it holds
+
+
+@dataclass(frozen=True, slots=True)
+class Branch:
+    """One ``{if, goto}`` of a conditional ``goto``: read ``goto`` when ``condition`` holds."""
+
+    condition: str
+    goto: int
+    where: Where = field(default=Where(""), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +70,7 @@ class TestDef:
     need: int
     ease: Ease | None = None
     team: bool = False
+    harden: Ease | None = None  # ``hardened_by``: the need raised by an item or keyword
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +122,13 @@ class Paragraph:
     once: bool = False
     end: bool = False
     where: Where = field(default=Where(""), compare=False)
+    # A conditional ``goto``: the first branch whose condition holds, else ``goto``.
+    branches: tuple[Branch, ...] = ()
 
     def targets(self) -> list[int]:
         """Every paragraph reading this one can lead to directly."""
-        found = [self.goto] if self.goto is not None else []
+        found = [b.goto for b in self.branches]
+        found += [self.goto] if self.goto is not None else []
         for option in self.options:
             found += option.targets()
         for choice in self.choices:
@@ -141,6 +159,7 @@ class Interlude:
     after: str  # the scenario it follows
     start: int
     paragraphs: Mapping[int, Paragraph]
+    lone_choice: bool = False  # the tale's ``lone_choice: take`` (see ScenarioBook)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +179,12 @@ class ScenarioBook:
     where: Mapping[str, Where] = field(default_factory=dict, compare=False)  # "kind:slug" -> source
     setup_items: tuple[str, ...] = ()  # scenario items the team starts with
     location_tokens: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    # Location -> token -> (floor, ceiling): "cannot be fully flooded".
+    token_limits: Mapping[str, Mapping[str, tuple[int, int | None]]] = field(default_factory=dict)
+    # The tale's ``lone_choice: take``: a paragraph whose choices are all
+    # closed but one takes it without asking (off by default, so the
+    # recorded games of tales written before it replay as they were played).
+    lone_choice: bool = False
 
     @property
     def title(self) -> str:
@@ -176,6 +201,8 @@ class Tale:
     standalone: Mapping[str, Mapping[str, object]] = field(default_factory=dict)
     content_hash: str = ""
     interludes: Mapping[str, Interlude] = field(default_factory=dict)
+    log_entries: Sections = field(default_factory=dict)
+    counter_starts: Mapping[str, int] = field(default_factory=dict)  # declared other than 0
 
     def scenario_id(self, name: str | None) -> str:
         """``name`` (default: the first scenario), or :class:`UnknownName`

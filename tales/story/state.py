@@ -9,6 +9,7 @@ frozen event, like the rules' own changes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
@@ -28,6 +29,19 @@ class StoryState:
     last_actor: str | None = None
 
 
+def campaign_context(state: StoryState) -> dict[str, Any]:
+    """The part of the vocabulary that exists between scenarios."""
+    log = state.log
+    return {
+        "log": lambda section, entry: log.get(section, {}).get(entry) is False,
+        "crossed_out": lambda section, entry: log.get(section, {}).get(entry) is True,
+        # entries("fates") == 0: the section is empty (crossed-out entries do not count)
+        "entries": lambda section: sum(not out for out in log.get(section, {}).values()),
+        "counter": lambda name: state.counters.get(name, 0),
+        "visited": lambda number: number in state.visited,
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class LogEntryRecorded(Event):
     section: str
@@ -38,6 +52,14 @@ class LogEntryRecorded(Event):
 class LogEntryCrossedOut(Event):
     section: str
     entry: str
+
+
+@dataclass(frozen=True, slots=True)
+class CounterNotSet(Event):
+    """A ``set_counter`` expression that failed in play (a storybook bug)."""
+
+    counter: str
+    message: str
 
 
 @dataclass(frozen=True, slots=True)

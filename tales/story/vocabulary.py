@@ -12,16 +12,7 @@ from typing import Any
 from tales.rules.investigators import Investigator
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol
-from tales.story.state import StoryState
-
-
-def campaign_context(state: StoryState) -> dict[str, Any]:
-    """The part of the vocabulary that exists between scenarios."""
-    return {
-        "log": lambda section, entry: state.log.get(section, {}).get(entry) is False,
-        "counter": lambda name: state.counters.get(name, 0),
-        "visited": lambda number: number in state.visited,
-    }
+from tales.story.state import StoryState, campaign_context
 
 
 def story_context(
@@ -51,6 +42,7 @@ def story_context(
         "objective": lambda slug: slug in found.get("objective", ()),
         "information": lambda slug: slug in found.get("information", ()),
         "revealed": lambda slug: slug in table.revealed,
+        "playing": lambda slug: any(p.slug == slug for p in table.players()),
         "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
         "here": where if actor and where else (encounter_at or ""),
         "actor": actor.name if actor else "",

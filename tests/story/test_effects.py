@@ -70,14 +70,14 @@ def test_the_schema_has_one_variant_per_kind_with_the_keys_it_takes() -> None:
     assert list(by_kind) == list(KINDS)
     for name, kind in KINDS.items():
         keys = set(by_kind[name]["properties"])
-        assert keys == {name} | ({"who"} if kind.who else set()) | (
+        assert keys == {name, "if"} | ({"who"} if kind.who else set()) | (
             {"count"} if kind.count else set()
-        )
+        ), "every kind takes 'if'"
 
 
 def test_interludes_take_exactly_the_kinds_that_say_so() -> None:
     assert {name for name, kind in KINDS.items() if kind.interlude} == INTERLUDE_EFFECTS
-    assert {"log", "cross_out", "counter", "read"} == INTERLUDE_EFFECTS
+    assert {"log", "cross_out", "counter", "set_counter", "read"} == INTERLUDE_EFFECTS
 
 
 @pytest.mark.parametrize("node", ["{reveal: cave, count: 2}", "{time: 1, count: 3}"])

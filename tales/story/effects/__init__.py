@@ -10,6 +10,7 @@ one entry in a family module, one row in docs/storybook.md and one test.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,6 +19,7 @@ from tales.problems import did_you_mean
 from tales.story.effects import (
     board,
     campaign,
+    chance,
     encounters,
     flow,
     found,
@@ -30,10 +32,11 @@ from tales.story.model import Effect, Where
 
 __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_of", "parse_effect"]
 
-FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, flow)
+FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, chance, flow)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
-WHO = ("actor", "here", "all")
-_EXTRA_KEYS = ("who", "count")
+WHO = ("actor", "here", "all")  # or {investigator: slug}: that investigator, if playing
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+_EXTRA_KEYS = ("who", "count", "if")  # ``if``: any kind, applied only when it holds
 
 
 def kind_of(name: str) -> EffectKind:
@@ -58,9 +61,11 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     kind = KINDS.get(name)
     if kind is None:
         return None, f"{name!r} is not an effect{did_you_mean(name, KINDS)}"
-    who = node.get("who", "actor")
-    if who not in WHO:
-        return None, f"who is one of {', '.join(WHO)}, not {who!r}"
+    who = _who(node.get("who", "actor"))
+    if who is None:
+        return None, (
+            f"who is one of {', '.join(WHO)} or {{investigator: ezra-marsh}}, not {node['who']!r}"
+        )
     for extra, takes in (("who", kind.who), ("count", kind.count)):
         if extra in node and not takes:
             return None, f"{name!r} takes no {extra!r}"
@@ -68,11 +73,25 @@ def parse_effect(node: Any, where: Where) -> tuple[Effect | None, str | None]:
     wrong = check_count(count)
     if wrong:
         return None, wrong
+    condition = node.get("if")
+    if condition is not None and not (isinstance(condition, str) and condition.strip()):
+        return None, f"if is a condition such as 'keyword(\"LANTERN\")', not {condition!r}"
     value = _plain(node[name])
     problem = kind.check(value)
     if problem:
         return None, f"{name!r} takes {kind.shape}; {problem}"
-    return Effect(name, value, str(who), count, where), None
+    return Effect(name, value, str(who), count, where, condition), None
+
+
+def _who(given: Any) -> str | None:
+    """A word of WHO, or the slug of ``{investigator: slug}`` (Effect.who holds it
+    as it is: no investigator is called actor, here or all)."""
+    if isinstance(given, str):
+        return given if given in WHO else None
+    if isinstance(given, Mapping) and list(given) == ["investigator"]:
+        slug = given["investigator"]
+        return slug if isinstance(slug, str) and _SLUG.match(slug) else None
+    return None
 
 
 def _plain(value: Any) -> Any:

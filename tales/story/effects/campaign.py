@@ -3,12 +3,30 @@ are the effects an interlude or an epilogue may use, with no table in play."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from tales.errors import StoryExpressionError
 from tales.rules.decisions import EventSink
-from tales.story.effects.kind import SLUG, EffectKind, Ref, map_schema, object_schema, small_amount
+from tales.story.conditions import analyse, called_with, render
+from tales.story.effects.kind import (
+    SLUG,
+    EffectKind,
+    Ref,
+    map_schema,
+    object_schema,
+    small_amount,
+    whole,
+)
 from tales.story.model import Effect
-from tales.story.state import StoryState, change_counter, cross_out_entry, record_entry
+from tales.story.state import (
+    CounterNotSet,
+    StoryState,
+    campaign_context,
+    change_counter,
+    cross_out_entry,
+    record_entry,
+)
 
 _ENTRY = object_schema({"section": SLUG, "entry": SLUG}, ("section", "entry"))
 
@@ -26,8 +44,9 @@ def _check_counter(value: Any) -> str | None:
 
 
 def _section(effect: Effect) -> list[Ref]:
+    """The entry, as "section/entry": the loader checks both are declared."""
     assert isinstance(effect.value, dict)  # checked at parse
-    return [("log", str(effect.value["section"]))]
+    return [("log", f"{effect.value['section']}/{effect.value['entry']}")]
 
 
 def _counters(effect: Effect) -> list[Ref]:
@@ -49,6 +68,60 @@ def _count(state: StoryState, sink: EventSink, effect: Effect) -> None:
     assert isinstance(effect.value, dict)  # checked at load
     for name, amount in effect.value.items():
         change_counter(state, sink, str(name), int(amount))
+
+
+# What an expression set into a counter may ask: the campaign's own vocabulary.
+CAMPAIGN_NAMES = frozenset({"log", "crossed_out", "entries", "counter", "visited"})
+
+
+def _check_set(value: Any) -> str | None:
+    if not isinstance(value, dict) or not value:
+        return f"not {value!r}"
+    for name, given in value.items():
+        if whole(given):
+            continue
+        if not isinstance(given, str) or not given.strip():
+            return f"{name!r} is set to a whole number or an expression, not {given!r}"
+        analysis = analyse(given, template=False)
+        if analysis.problems:
+            return f"{name!r}: {analysis.problems[0][1]}"
+        asked = sorted(analysis.names - CAMPAIGN_NAMES)
+        if asked:
+            names = ", ".join(sorted(CAMPAIGN_NAMES))
+            return f"{name!r}: an expression asks only {names}, not {asked[0]!r}"
+    return None
+
+
+def _set_refs(effect: Effect) -> list[Ref]:
+    assert isinstance(effect.value, dict)  # checked at parse
+    refs: list[Ref] = [("counter", str(name)) for name in effect.value]
+    for given in effect.value.values():
+        if isinstance(given, str):
+            refs += [("counter", c) for c in called_with(given, "counter")]
+            refs += [("log", s) for s in called_with(given, "entries")]
+    return refs
+
+
+def _set(state: StoryState, sink: EventSink, effect: Effect) -> None:
+    """Each counter set to its value, every expression worked out before any is set."""
+    assert isinstance(effect.value, dict)  # checked at load
+    context = campaign_context(state)
+    values: dict[str, int] = {}
+    for name, given in effect.value.items():
+        try:
+            values[str(name)] = (
+                given if whole(given) else _whole(render("{{ " + given + " }}", context))
+            )
+        except (StoryExpressionError, ValueError) as error:
+            # A storybook mistake that shows only in play leaves the counter as it was.
+            sink.emit(CounterNotSet(str(name), str(error)))
+    for name, value in values.items():
+        change_counter(state, sink, name, value - state.counters.get(name, 0))
+
+
+def _whole(text: str) -> int:
+    """A rendered number, rounded down (``counter('xp') / 2``)."""
+    return math.floor(float(text))
 
 
 KINDS = (
@@ -81,5 +154,18 @@ KINDS = (
         record=_count,
         interlude=True,
         refs=_counters,
+    ),
+    EffectKind(
+        "set_counter",
+        "a mapping of counters to a whole number or an expression",
+        {
+            **map_schema({"oneOf": [{"type": "integer"}, {"type": "string"}]}),
+            "minProperties": 1,
+        },
+        "{set_counter: {xp: \"counter('xp') + entries('fates')\"}}",
+        _check_set,
+        record=_set,
+        interlude=True,
+        refs=_set_refs,
     ),
 )

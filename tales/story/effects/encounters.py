@@ -1,20 +1,44 @@
-"""Encounters: one begins where the actor stands, ends, or strikes."""
+"""Encounters: one begins where the actor stands (or at a named location),
+ends, or strikes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
-from tales.story.effects.kind import SLUG, TRUE, EffectKind, Play, Ref, check_slug, check_true
+from tales.story.effects.kind import (
+    SLUG,
+    TRUE,
+    EffectKind,
+    Play,
+    Ref,
+    check_slug,
+    check_true,
+    object_schema,
+)
 from tales.story.model import Effect
 
 
 def _begin(play: Play, effect: Effect) -> None:
-    doer = play.doer
-    if (
-        doer is not None
-        and doer.location is not None
-        and doer.location not in play.table.encounters
-    ):
-        start_encounter(play.table, play.scenario.encounters[str(effect.value)], doer.location)
+    slug, at = _parts(effect)
+    where = at if at is not None else play.doer.location if play.doer is not None else None
+    if where is not None and where not in play.table.encounters:
+        start_encounter(play.table, play.scenario.encounters[slug], where)
+
+
+def _parts(effect: Effect) -> tuple[str, str | None]:
+    """The encounter and, if named, where it is laid: ``{name, at}`` or a bare slug."""
+    if isinstance(effect.value, dict):
+        return str(effect.value["name"]), str(effect.value["at"])
+    return str(effect.value), None
+
+
+def _check_encounter(value: Any) -> str | None:
+    if isinstance(value, dict):
+        if set(value) == {"name", "at"} and all(isinstance(v, str) and v for v in value.values()):
+            return None
+        return f"not {value!r}"
+    return check_slug(value)
 
 
 def _end(play: Play, effect: Effect) -> None:
@@ -30,16 +54,17 @@ def _attack(play: Play, effect: Effect) -> None:
 
 
 def _named(effect: Effect) -> list[Ref]:
-    return [("encounter", str(effect.value))]
+    slug, at = _parts(effect)
+    return [("encounter", slug), *([("location", at)] if at is not None else [])]
 
 
 KINDS = (
     EffectKind(
         "encounter",
-        "an encounter",
-        SLUG,
+        "an encounter, or {name, at} to lay it at a named location",
+        {"oneOf": [SLUG, object_schema({"name": SLUG, "at": SLUG}, ("name", "at"))]},
         "{encounter: the-wrecker}",
-        check_slug,
+        _check_encounter,
         _begin,
         refs=_named,
     ),

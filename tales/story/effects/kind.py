@@ -9,7 +9,7 @@ whether an interlude may use it, and how it applies. The registry in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -73,6 +73,10 @@ class Play(Protocol):
 
     def encounter_place(self) -> str | None:
         """Where the encounter an effect means is under way, if any."""
+        ...
+
+    def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
+        """A Location card's token limits: token -> (floor, ceiling)."""
         ...
 
 

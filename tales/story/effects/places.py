@@ -54,9 +54,14 @@ def _tokens(play: Play, effect: Effect) -> None:
     assert isinstance(effect.value, dict)  # checked at load
     doer = play.doer
     place = str(effect.value.get("location") or (doer.location if doer else "") or "")
+    limits = play.token_limits(place)
     for name, amount in effect.value.items():
         if name != "location" and place:
-            change_location_tokens(play.table, place, name, int(amount))
+            before = play.table.location_tokens.get(place, {}).get(name, 0)
+            low, high = limits.get(name, (0, None))
+            after = max(low, before + int(amount))  # a floor: "cannot be fully flooded"
+            after = after if high is None else min(high, after)  # a ceiling
+            change_location_tokens(play.table, place, name, after - before)
 
 
 def _unrevealed(effect: Effect, table: Table) -> bool:

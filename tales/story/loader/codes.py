@@ -35,8 +35,10 @@ CODES: dict[str, str] = {
     ),
     "E212": "options read where nobody stands (give them `at:`, or make them `choices`)",
     "E213": "an interlude using what needs a scenario in play",
+    "E214": "an investigator that is not in the core components",
     "W301": "a paragraph that can never be read, given the conditions that gate it",
     "W302": "a keyword, item, clue, objective, location or encounter never used",
+    "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
 }
 
 UNREADABLE = "E001"
@@ -60,5 +62,7 @@ NO_PLACE = "E210"
 GOTO_LOOP = "E211"
 NOWHERE_TO_STAND = "E212"
 NOT_IN_INTERLUDE = "E213"
+NO_INVESTIGATOR = "E214"
 UNREACHABLE = "W301"
 UNUSED = "W302"
+NO_BRANCH = "W303"

@@ -14,7 +14,7 @@ from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
 from tales.rules.scenario import Encounter, Enemy, Location
 from tales.rules.terms import Attribute, StatusCardKind
-from tales.story.loader.codes import NO_CARD
+from tales.story.loader.codes import BAD_VALUE, NO_CARD
 from tales.story.loader.context import Context, is_whole, mapping, text, whole, words
 from tales.story.reader import Reader
 
@@ -37,6 +37,7 @@ def load_locations(context: Context) -> dict[str, Location]:
         tokens = mapping(body, "tokens")
         if all(is_whole(v) and v >= 0 for v in tokens.values()):
             context.location_tokens[slug] = {str(k): int(v) for k, v in tokens.items()}
+        _limits(context, reader, slug, body)
         adjacent = words(body, "adjacent")
         for index, other in enumerate(body.get("adjacent") or ()):
             if isinstance(other, str):
@@ -55,6 +56,26 @@ def load_locations(context: Context) -> dict[str, Location]:
         slug: Location(slug, name, area, frozenset(links[slug] & set(raw)), scene)
         for slug, (name, area, _, scene) in raw.items()
     }
+
+
+def _limits(context: Context, reader: Reader, slug: str, body: dict[Any, Any]) -> None:
+    """``limits: {flood: {min: 1, max: 3}}``: the tokens a card holds stay
+    within them, and the count it starts with must too."""
+    found: dict[str, tuple[int, int | None]] = {}
+    for token, limit in mapping(body, "limits").items():
+        low, high = whole(limit, "min") or 0, whole(limit, "max")
+        start = context.location_tokens.get(slug, {}).get(str(token), 0)
+        where = context.at(reader, body["limits"], token)
+        if high is not None and low > high:
+            context.error(where, BAD_VALUE, f"{slug!r}: {token} limits min {low} above max {high}")
+        elif start < low or (high is not None and start > high):
+            context.error(
+                where, BAD_VALUE, f"{slug!r} starts with {start} {token}, outside its limits"
+            )
+        else:
+            found[str(token)] = (low, high)
+    if found:
+        context.token_limits[slug] = found
 
 
 def load_encounters(context: Context) -> dict[str, Encounter]:

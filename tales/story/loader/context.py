@@ -16,7 +16,7 @@ from tales.problems import Problem
 from tales.story.loader.references import Refs
 from tales.story.loader.shape import definitions
 from tales.story.loader.validate import Check, Compiler
-from tales.story.model import Where
+from tales.story.model import Sections, Where
 from tales.story.reader import Reader
 
 
@@ -47,7 +47,7 @@ class Context:
         self,
         folder: Path,
         problems: list[Problem],
-        sections: tuple[str, ...],
+        sections: Sections,
         counters: tuple[str, ...],
         fast: bool,
     ) -> None:
@@ -59,6 +59,7 @@ class Context:
         self.refs = Refs()
         self.where: dict[str, Where] = {}
         self.location_tokens: dict[str, dict[str, int]] = {}
+        self.token_limits: dict[str, dict[str, tuple[int, int | None]]] = {}
 
     def reader(self, name: str) -> Reader:
         return Reader(self.folder / name, self.problems, fast=self.fast)

@@ -58,9 +58,10 @@ def effect() -> Schema:
     """One variant per registered effect kind, each with the keys it takes."""
     variants = []
     for name, kind in KINDS.items():
-        properties: Schema = {name: kind.schema}
+        properties: Schema = {name: kind.schema, "if": TEXT}
         if kind.who:
-            properties["who"] = enum_schema(WHO)
+            named_one = object_schema({"investigator": SLUG}, ("investigator",))
+            properties["who"] = {"anyOf": [enum_schema(WHO), named_one]}
         if kind.count:
             properties["count"] = NUMBER
         variants.append({**object_schema(properties, (name,)), "description": kind.shape})
@@ -82,19 +83,23 @@ def outcome() -> Schema:
     )
 
 
-def ease() -> Schema:
+def ease(key: str = "eased_by") -> Schema:
     variants = [
         object_schema({"item": SLUG, "by": NUMBER}, ("item", "by")),
         object_schema({"keyword": KEYWORD, "by": NUMBER}, ("keyword", "by")),
     ]
-    return coded(
-        {"oneOf": variants}, "eased_by is {{item: slug, by: N}} or {{keyword: WORD, by: N}}"
-    )
+    return coded({"oneOf": variants}, key + " is {{item: slug, by: N}} or {{keyword: WORD, by: N}}")
 
 
 def test() -> Schema:
     need = coded(NUMBER, "a test needs at least 1 success, not {value!r}")
-    properties = {"attribute": attribute(), "need": need, "eased_by": ease(), "team": FLAG}
+    properties = {
+        "attribute": attribute(),
+        "need": need,
+        "eased_by": ease(),
+        "hardened_by": ease("hardened_by"),
+        "team": FLAG,
+    }
     return named(object_schema(properties, ("attribute", "need")), "a test")
 
 
@@ -114,6 +119,15 @@ def option() -> Schema:
     return named(object_schema(properties, ("label",)), "an option of {what}")
 
 
+def branches() -> Schema:
+    """``goto``: a number, or ``{if, goto}`` branches with a last ``{goto}`` fallback."""
+    branch = named(object_schema({"if": TEXT, "goto": NUMBER}, ("goto",)), "a branch of {what}")
+    return coded(
+        {"oneOf": [NUMBER, listed(branch)]},
+        "{what}: goto is a paragraph number or a list of {{if, goto}} ending with {{goto}}",
+    )
+
+
 def choice() -> Schema:
     properties = {"label": TEXT, "if": TEXT, "goto": NUMBER, "effects": {"$ref": "#/$defs/effects"}}
     return named(object_schema(properties, ("label",)), "a choice of {what}")
@@ -126,7 +140,7 @@ def paragraph() -> Schema:
         "first_time": {"$ref": "#/$defs/effects"},
         "options": listed(option()),
         "choices": listed(choice()),
-        "goto": NUMBER,
+        "goto": branches(),
         "at": NAME,
         "once": FLAG,
         "end": FLAG,

@@ -16,17 +16,17 @@ from tales.story.loader.codes import NO_PLACE, NOT_IN_INTERLUDE
 from tales.story.loader.context import Context, mapping, read_checked, text, whole
 from tales.story.loader.paragraphs import numbered
 from tales.story.loader.references import check_log_refs, check_paragraph_refs
-from tales.story.model import Interlude, Paragraph
+from tales.story.model import Interlude, Paragraph, Sections
 from tales.story.reader import Reader
 
 INTERLUDE_EFFECTS = frozenset(name for name, kind in KINDS.items() if kind.interlude)
-INTERLUDE_NAMES = frozenset({"log", "counter", "visited"})
+INTERLUDE_NAMES = frozenset({"log", "crossed_out", "entries", "counter", "visited"})
 
 
 def load_interludes(
     root: Path,
     problems: list[Problem],
-    sections: tuple[str, ...],
+    sections: Sections,
     counters: tuple[str, ...],
     order: list[str],
     fast: bool,
@@ -86,6 +86,10 @@ def _check_paragraph(context: Context, paragraph: Paragraph) -> None:
             )
     sources = [(paragraph.text, True)]
     sources += [(c.condition, False) for c in paragraph.choices if c.condition]
+    sources += [(b.condition, False) for b in paragraph.branches]
+    outcomes = (e for c in paragraph.choices for e in c.outcome.effects)
+    effects = (*paragraph.effects, *paragraph.first_time, *outcomes)
+    sources += [(e.condition, False) for e in effects if e.condition]
     for source, template in sources:
         for name in sorted(analyse(source, template=template).names - INTERLUDE_NAMES):
             context.error(

@@ -7,6 +7,7 @@ cannot read, and effects, which the effect registry checks kind by kind.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tales.problems import Problem
@@ -24,6 +25,7 @@ from tales.story.loader.codes import (
 )
 from tales.story.loader.context import Context, flag, is_whole, listing, read_checked, text, whole
 from tales.story.model import (
+    Branch,
     ChoiceDef,
     Effect,
     OptionDef,
@@ -35,6 +37,10 @@ from tales.story.model import (
 from tales.story.reader import Reader
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
+# log("fates", "crab-fled") or crossed_out(...): an entry asked about by name.
+_ENTRY_ASKED = re.compile(
+    r"\b(?:log|crossed_out)\(\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*,\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*\)"
+)
 
 
 def load_paragraphs(context: Context) -> dict[int, Paragraph]:
@@ -89,7 +95,7 @@ def read_paragraph(
     words = text(body, "text") or ""
     if words:
         expression(context, reader, *text_at, template=True)
-    goto = _goto(context, reader, body, "goto")
+    branches, goto = _branches(context, reader, body)
     at = text(body, "at")
     if at is not None:
         context.refs.locations.append((at, context.at(reader, body, "at")))
@@ -111,7 +117,35 @@ def read_paragraph(
         flag(body, "once"),
         flag(body, "end"),
         where,
+        branches,
     )
+
+
+def _branches(
+    context: Context, reader: Reader, body: dict[Any, Any]
+) -> tuple[tuple[Branch, ...], int | None]:
+    """A paragraph's ``goto``: a number, or ``{if, goto}`` branches and the
+    fallback ``{goto}`` (which must come last: nothing after it is ever read)."""
+    listed = body.get("goto")
+    if not isinstance(listed, list):
+        return (), _goto(context, reader, body, "goto")
+    found: list[Branch] = []
+    fallback = None
+    for index, node in enumerate(listed):
+        if not isinstance(node, dict):
+            continue  # the schema has said what is wrong
+        where = context.at_item(reader, listed, index)
+        if fallback is not None:
+            context.error(where, BAD_VALUE, "a goto branch after the fallback {goto} is never read")
+        number = _goto(context, reader, node, "goto")
+        condition = _condition(context, reader, node)
+        if number is None:
+            continue
+        if condition is None:
+            fallback = number
+        else:
+            found.append(Branch(condition, number, where))
+    return tuple(found), fallback
 
 
 def _goto(context: Context, reader: Reader, node: dict[Any, Any], key: str) -> int | None:
@@ -197,6 +231,8 @@ def expression(
         at, shown = reader.in_text(node, key, line), source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
+    for section, entry in _ENTRY_ASKED.findall(source):  # both written out: check the entry
+        refs.logs.append((f"{section}/{entry}", where))
     for function, position, argument in analysis.calls:
         if position != 0:
             continue
@@ -208,7 +244,7 @@ def expression(
             refs.cards.append((function, argument, where))
         elif function in ("revealed", "location_token"):
             refs.locations.append((argument, where))
-        elif function == "log":
+        elif function in ("log", "crossed_out", "entries"):
             refs.logs.append((argument, where))
         elif function == "counter":
             refs.counters.append((argument, where))
@@ -219,18 +255,25 @@ def _test(context: Context, reader: Reader, node: dict[Any, Any]) -> TestDef | N
     attribute, need = text(test, "attribute"), whole(test, "need")
     if attribute not in _ATTRIBUTES or need is None or need < 1:
         return None  # the schema has said what is wrong
-    ease = None
-    eased = test.get("eased_by")
-    by = whole(eased, "by")
-    if isinstance(eased, dict) and by is not None:
-        where = context.at(reader, test, "eased_by")
-        if isinstance(eased.get("item"), str):
-            context.refs.cards.append(("item", eased["item"], where))
-            ease = Ease(by, item=eased["item"])
-        elif isinstance(eased.get("keyword"), str):
-            context.refs.keywords.append((eased["keyword"], where))
-            ease = Ease(by, keyword=eased["keyword"])
-    return TestDef(Attribute(attribute), need, ease, flag(test, "team"))
+    ease = _ease(context, reader, test, "eased_by")
+    harden = _ease(context, reader, test, "hardened_by")
+    return TestDef(Attribute(attribute), need, ease, flag(test, "team"), harden)
+
+
+def _ease(context: Context, reader: Reader, test: dict[Any, Any], key: str) -> Ease | None:
+    """``eased_by`` or its mirror ``hardened_by``: an item or keyword, and by how much."""
+    given = test.get(key)
+    by = whole(given, "by")
+    if not isinstance(given, dict) or by is None:
+        return None  # absent, or the schema has said what is wrong
+    where = context.at(reader, test, key)
+    if isinstance(given.get("item"), str):
+        context.refs.cards.append(("item", given["item"], where))
+        return Ease(by, item=given["item"])
+    if isinstance(given.get("keyword"), str):
+        context.refs.keywords.append((given["keyword"], where))
+        return Ease(by, keyword=given["keyword"])
+    return None
 
 
 def _outcome(
@@ -262,4 +305,6 @@ def effects(
             continue
         found.append(effect)
         context.refs.note_effect(effect)
+        if effect.condition is not None:
+            expression(context, reader, entry, "if", template=False)
     return tuple(found)

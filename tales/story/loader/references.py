@@ -16,6 +16,7 @@ from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
 from tales.rules.scenario import Encounter, Location
 from tales.story.effects import kind_of
+from tales.story.loader.campaign_log import unknown_entry
 from tales.story.loader.codes import NO_CARD, NO_KEYWORD, NO_LOCATION, NO_LOG, NO_PARAGRAPH
 from tales.story.model import Effect, Paragraph, Where
 
@@ -31,7 +32,7 @@ class Refs:
     locations: list[tuple[str, Where]] = field(default_factory=list)
     keywords: list[tuple[str, Where]] = field(default_factory=list)
     cards: list[tuple[str, str, Where]] = field(default_factory=list)  # (kind, slug, where)
-    logs: list[tuple[str, Where]] = field(default_factory=list)
+    logs: list[tuple[str, Where]] = field(default_factory=list)  # "section" or "section/entry"
     counters: list[tuple[str, Where]] = field(default_factory=list)
 
     def note_effect(self, effect: Effect) -> None:
@@ -99,7 +100,8 @@ def check_refs(context: Context, known: Known) -> None:
 
 def check_log_refs(context: Context) -> None:
     """Campaign log sections and counters: the tale declares them."""
-    for section, where in context.refs.logs:
+    for named, where in context.refs.logs:  # "section", or "section/entry"
+        section, _, entry = named.partition("/")
         if section not in context.sections:
             context.error(
                 where,
@@ -107,6 +109,8 @@ def check_log_refs(context: Context) -> None:
                 f"the campaign log has no section {section!r}"
                 f"{did_you_mean(section, context.sections)}",
             )
+        elif entry and (problem := unknown_entry(context.sections, section, entry)):
+            context.error(where, NO_LOG, problem)
     for name, where in context.refs.counters:
         if name not in context.counters:
             context.error(

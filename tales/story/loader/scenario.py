@@ -15,7 +15,7 @@ from tales.story.loader.components import load_cards, load_encounters, load_loca
 from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
 from tales.story.loader.references import Known, check_refs
-from tales.story.model import Rate, ScenarioBook
+from tales.story.model import Rate, ScenarioBook, Sections
 from tales.story.reader import Reader
 
 
@@ -30,7 +30,7 @@ class Setup:
 def load_scenario(
     folder: Path,
     problems: list[Problem],
-    sections: tuple[str, ...],
+    sections: Sections,
     counters: tuple[str, ...],
     fast: bool,
 ) -> ScenarioBook | None:
@@ -82,6 +82,7 @@ def load_scenario(
         dict(context.where),
         setup.items,
         dict(context.location_tokens),
+        token_limits=dict(context.token_limits),
     )
 
 

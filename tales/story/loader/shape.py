@@ -38,13 +38,18 @@ FILES = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "
 
 
 def tale() -> Schema:
-    log = named(object_schema({"sections": listed(NAME)}), "the campaign log")
+    sections = {"oneOf": [listed(NAME), map_schema(listed(NAME))]}
+    log = named(object_schema({"sections": sections}), "the campaign log")
+    counters = {"oneOf": [listed(NAME), map_schema({"type": "integer"})]}
     properties = {
         "title": TEXT,
         "scenarios": listed(NAME),
         "log": log,
-        "counters": listed(NAME),
+        "counters": coded(counters, "counters are a list of names or a mapping of each to a start"),
         "standalone": {"type": "object"},
+        "lone_choice": coded(
+            {"enum": ["ask", "take"]}, "lone_choice is 'ask' or 'take', not {value!r}"
+        ),
     }
     return named(object_schema(properties, ("title", "scenarios")), "the tale", "the tale file")
 
@@ -139,6 +144,11 @@ def locations() -> Schema:
         "adjacent": listed(NAME),
         "scene": NUMBER,
         "tokens": map_schema(tokens),
+        "limits": map_schema(
+            named(
+                object_schema({"min": {"type": "integer", "minimum": 0}, "max": NUMBER}), "a limit"
+            )
+        ),
     }
     place = named(object_schema(properties, ("name", "area")), "location {key!r}")
     return named(map_schema(place), "", "the locations file")

@@ -7,15 +7,17 @@ import gc
 import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tales.problems import Problem, did_you_mean
+from tales.story.loader.campaign_log import check_presets, declared_counters, declared_sections
 from tales.story.loader.codes import BAD_VALUE, NO_PLACE
-from tales.story.loader.context import listing, mapping, read_checked, text, words
+from tales.story.loader.context import listing, mapping, read_checked, text
 from tales.story.loader.interludes import load_interludes
 from tales.story.loader.scenario import load_scenario
-from tales.story.model import ScenarioBook, Tale
+from tales.story.model import ScenarioBook, Sections, Tale
 from tales.story.reader import Reader
 
 
@@ -56,21 +58,28 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     reader = Reader(root / "tale.yaml", problems, fast=fast)
     data = read_checked(reader, "tale") or {}
     order = [str(name) for name in listing(data, "scenarios")]
-    sections = tuple(words(mapping(data, "log"), "sections"))
-    counters = tuple(words(data, "counters"))
+    sections = declared_sections(data)
+    starts = declared_counters(data)
+    counters = tuple(starts)
     books = _scenarios(reader, data, problems, sections, counters, fast)
     standalone = _presets(reader, mapping(data, "standalone"), order)
+    check_presets(reader, mapping(data, "standalone"), sections, starts)
     interludes = load_interludes(root, problems, sections, counters, order, fast)
+    if text(data, "lone_choice") == "take":
+        books = {name: replace(book, lone_choice=True) for name, book in books.items()}
+        interludes = {name: replace(one, lone_choice=True) for name, one in interludes.items()}
     problems = sorted(dict.fromkeys(problems))  # a card checked by two readers says it once
     tale = Tale(
         root.name,
         text(data, "title") or root.name,
         books,
-        sections,
+        tuple(sections),
         counters,
         standalone,
         content_hash(root),
         interludes,
+        sections,
+        {name: start for name, start in starts.items() if start},
     )
     if any(p.severity == "error" for p in problems) or len(books) != len(order):
         return None, problems
@@ -81,7 +90,7 @@ def _scenarios(
     reader: Reader,
     data: dict[Any, Any],
     problems: list[Problem],
-    sections: tuple[str, ...],
+    sections: Sections,
     counters: tuple[str, ...],
     fast: bool,
 ) -> dict[str, ScenarioBook]:

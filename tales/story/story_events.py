@@ -1,0 +1,40 @@
+"""The events the storybook itself emits: a paragraph read, a storybook
+mistake met in play, a story that stopped where a decision was meant, and
+the exploration rate assessed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.rules.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class StoryRead(Event):
+    """A paragraph read, with its text rendered for this game."""
+
+    paragraph: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryWarning(Event):
+    """A condition or text that failed in play (a storybook bug)."""
+
+    paragraph: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoryDeadEnd(Event):
+    """A paragraph offered choices and every one was closed: the story
+    stopped where its author meant a decision (``tales simulate`` reports it)."""
+
+    paragraph: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationRated(Event):
+    rate: float  # percent
+    exact: str  # "p/q"
+    consequence: int | None  # the paragraph the rate leads to
