@@ -53,6 +53,8 @@ WORKLOADS: dict[str, tuple[list[str], str]] = {
     "play-scripted": (["play", BELL, "--seed", "1", "--players", "2", "--no-save"], SCRIPT),
     # The in-process benchmarks, run from each tree's own tools/ folder.
     "bench-rounds": (["tools/bench_rounds.py", "--games", "200"], ""),
+    # The same games replayed by id (a script or journal); needs a tree with --ids.
+    "bench-rounds-ids": (["tools/bench_rounds.py", "--games", "200", "--ids"], ""),
     "bench-tests": (["tools/bench_tests.py", "--tests", "5000"], ""),
 }
 

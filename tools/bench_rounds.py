@@ -16,11 +16,16 @@ keeps rounds from being endless: free activities (exchanging items, equipping
 weapons...) could otherwise be chosen over and over, and a uniform pick among
 a few dozen options would rarely end the round.
 
+The bot hands the engine the option it picked (``Engine.push``, as the
+playtest bots do and python-chess pushes a ``Move``); with ``--ids`` it
+gives the option's id instead (``Engine.apply``, as a script or a journal
+being replayed does), which writes and reads one id per decision.
+
 Rounds are counted by the ``RoundStarted`` events; games last until the
 scenario ends (the time track runs out, or every player is dead). Timings
 include setting up each game.
 
-Run ``python tools/bench_rounds.py [--games N] [--seed S] [--json]``.
+Run ``python tools/bench_rounds.py [--games N] [--seed S] [--ids] [--json]``.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tales.rules.decisions import Decision, Engine
 from tales.rules.events import RoundStarted
+from tales.rules.options import EndRound, Option
 from tales.rules.round import END_ROUND, NoStory, play_scenario
 from tales.rules.setup import TEAM_SIZE, new_game
 from tales.story.core import Core, load_core
@@ -64,17 +70,18 @@ class Report:
     decisions_per_round: float
 
 
-def choose(bot: random.Random, decision: Decision) -> str:
+def choose(bot: random.Random, decision: Decision) -> Option:
     """A legal option: ``end-round`` one time in :data:`END_ROUND_BIAS` when
-    it is offered, otherwise any option, uniformly."""
-    ids = decision.ids
-    if END_ROUND.id in ids and bot.randrange(END_ROUND_BIAS) == 0:
-        return END_ROUND.id
-    return bot.choice(ids)
+    it is offered, otherwise any option, uniformly. (The same draws as when
+    the bot picked among ids, so the games played are the same.)"""
+    options = decision.options
+    if any(isinstance(o, EndRound) for o in options) and bot.randrange(END_ROUND_BIAS) == 0:
+        return END_ROUND
+    return bot.choice(options)
 
 
 def play_game(
-    core: Core, team: Sequence[str], players: int, seed: int, bot: random.Random
+    core: Core, team: Sequence[str], players: int, seed: int, bot: random.Random, by_id: bool
 ) -> tuple[int, int]:
     """Play one whole game; return (rounds started, decisions taken)."""
     table = new_game(
@@ -93,13 +100,14 @@ def play_game(
     rounds = sum(isinstance(e, RoundStarted) for e in engine.opening_events)
     decisions = 0
     while engine.pending is not None:
-        events = engine.apply(choose(bot, engine.pending))
+        chosen = choose(bot, engine.pending)
+        events = engine.apply(chosen.id) if by_id else engine.push(chosen)
         rounds += sum(isinstance(e, RoundStarted) for e in events)
         decisions += 1
     return rounds, decisions
 
 
-def run(core: Core, configuration: str, games: int, seed: int) -> Report:
+def run(core: Core, configuration: str, games: int, seed: int, by_id: bool = False) -> Report:
     """Play ``games`` games of one configuration and time them."""
     players = CONFIGURATIONS[configuration]
     bot = random.Random(f"{seed}:{configuration}")
@@ -108,7 +116,7 @@ def run(core: Core, configuration: str, games: int, seed: int) -> Report:
     start = time.perf_counter()
     for _ in range(games):
         team = bot.sample(slugs, TEAM_SIZE)
-        played, decided = play_game(core, team, players, bot.randrange(2**32), bot)
+        played, decided = play_game(core, team, players, bot.randrange(2**32), bot, by_id)
         rounds += played
         decisions += decided
     seconds = time.perf_counter() - start
@@ -134,11 +142,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=500, help="games per configuration")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--ids", action="store_true", help="apply each choice by its id")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     core = load_core()
-    reports = [run(core, name, args.games, args.seed) for name in CONFIGURATIONS]
+    reports = [run(core, name, args.games, args.seed, args.ids) for name in CONFIGURATIONS]
     if args.json:
         print(json.dumps([asdict(r) for r in reports], indent=2))
         return
