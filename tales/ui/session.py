@@ -17,6 +17,8 @@ from tales.ui.consoles import PlainConsole, TerminalConsole
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
+from tales.ui.views import encounter_text, rounds_left
+from tales.ui.words import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +87,7 @@ def run_play(
     else:
         console = PlainConsole(script or sys.stdin, sys.stdout)
     console.show(opening(game) + notes)
-    loop = PlayLoop(game, console, saved)
+    loop = PlayLoop(game, console, saved, strict=script is not None)
     return loop.run(history=saving.load is None)
 
 
@@ -125,4 +127,8 @@ def status_bar(game: Game) -> str:
         f"hand {len(inv.hand)}"
         for inv in table.players()
     )
-    return f" Round {table.round} | time {table.time} | {tokens or 'no tokens'} | {people}"
+    left = rounds_left(table)
+    time = f"time {table.time}" + (f" ({count(left, 'round')} left)" if left is not None else "")
+    fights = "  ".join(encounter_text(e) for e in table.encounters.values())
+    fight = f" | {fights}" if fights else ""
+    return f" Round {table.round} | {time} | {tokens or 'no tokens'}{fight} | {people}"

@@ -111,7 +111,9 @@ def test_a_name_that_leaves_the_folder_is_one_line(
     answer = reply(result.output, line)
     assert len(answer) == 1 and "cannot be a save name" in answer[0], answer
     assert name in answer[0]
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["script.txt"]
     assert sorted(p.name for p in folder.iterdir()) == [f"{DEFAULT}.journal", f"{DEFAULT}.yaml"]
 
@@ -194,7 +196,9 @@ def test_undo_in_a_game_played_with_no_save_is_one_line(tmp_path: Path, folder: 
     answer = reply(result.output, "undo")
     assert len(answer) == 1, answer
     assert "nothing to undo" in answer[0] or "not being saved" in answer[0], answer
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
     assert "Saved as" not in result.output
     assert list(folder.iterdir()) == [], "--no-save writes nothing"
 
@@ -214,7 +218,9 @@ def test_checkpoint_without_a_name_is_one_line(tmp_path: Path, folder: Path) -> 
     for answer in replies(result.output, "checkpoint"):
         assert answer == ["checkpoint needs a name: checkpoint before-the-reef"]
     assert not [p for p in folder.iterdir() if "@" in p.name], "no checkpoint was made"
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
 
 
 def test_rewind_comes_back_to_the_checkpoint(tmp_path: Path, folder: Path) -> None:

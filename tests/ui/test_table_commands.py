@@ -1,0 +1,140 @@
+"""Issue 15: the prompt says what is on the table and reads input safely."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tales.cli import cli
+from tales.story.game import Game
+from tales.ui import views
+from tales.ui.play import PlayLoop
+from tales.ui.words import article, count, plural
+from tests.ui.conftest import FakeConsole, MakeGame
+
+TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
+
+
+@pytest.fixture
+def game(make_game: MakeGame) -> Game:
+    return make_game()
+
+
+@pytest.fixture
+def console() -> FakeConsole:
+    return FakeConsole()
+
+
+@pytest.fixture
+def loop(game: Game, console: FakeConsole) -> PlayLoop:
+    return PlayLoop(game, console)
+
+
+def test_words_count_and_articles() -> None:
+    assert count(1, "card") == "1 card" and count(2, "card") == "2 cards"
+    assert count(1, "white die") == "1 white die" and count(3, "white die") == "3 white dice"
+    assert count(1, "error") == "1 error" and plural("success", 2) == "successes"
+    assert article("ADVANTAGE token") == "an ADVANTAGE token"
+    assert article("skull") == "a skull" and article("The Drowned Choir") == "The Drowned Choir"
+
+
+def test_the_time_track_says_space_of_spaces_and_rounds_left(game: Game) -> None:
+    spaces = len(game.view.scenario.board.spaces) if game.view.scenario else 0
+    left = spaces - game.view.time
+    assert (
+        views.time_track(game.view) == f"{game.view.time} of {spaces}, {count(left, 'round')} left"
+    )
+    assert views.time_lines(game.view)[0].kind == "message"
+
+
+def test_time_command_and_status_show_the_track(loop: PlayLoop, console: FakeConsole) -> None:
+    loop.handle("time")
+    assert console.take()[0].text.startswith("Time track: space 1 of ")
+    loop.handle("status")
+    assert "rounds left" in console.take()[0].text
+
+
+def test_no_encounter_is_said_plainly(loop: PlayLoop, console: FakeConsole) -> None:
+    loop.handle("encounter")
+    assert [line.text for line in console.take()] == ["No encounter is under way."]
+
+
+def test_log_shows_the_campaign_log_and_counters(loop: PlayLoop, console: FakeConsole) -> None:
+    loop.handle("log")
+    texts = [line.text for line in console.take()]
+    assert texts[0] == "Campaign log:" and texts[-1].startswith("Counters:")
+
+
+def test_clues_lists_each_kind_found(loop: PlayLoop, console: FakeConsole) -> None:
+    loop.handle("clues")
+    texts = [line.text for line in console.take()]
+    assert texts[0].startswith("Clues found:") or texts[0].startswith("Clue found:")
+    assert any(t.startswith("Information found:") for t in texts)
+
+
+def test_read_n_reads_a_paragraph_again_and_refuses_one_unread(
+    loop: PlayLoop, console: FakeConsole, game: Game
+) -> None:
+    loop.run()  # shows the opening and remembers what was read
+    console.take()
+    loop.handle("read 1")
+    shown = console.take()
+    assert shown[0].text == "-- Paragraph 1 --"
+    assert "Ruth Pardee met your train" in " ".join(line.text for line in shown)
+    loop.handle("read 999")
+    assert console.take()[0].text.startswith("Paragraph 999 has not been read yet")
+    loop.handle("read twelve")
+    assert "read takes a paragraph number" in console.take()[0].text
+
+
+@pytest.mark.parametrize("typed", ["3 please", "1 2"])
+def test_a_number_with_more_words_is_refused_not_read_as_the_number(
+    loop: PlayLoop, console: FakeConsole, game: Game, typed: str
+) -> None:
+    before = list(game.inputs)
+    loop.handle(typed)
+    lines = console.take()
+    assert len(lines) == 1 and "is not read as" in lines[0].text
+    assert game.inputs == before
+
+
+def test_r_rolls_and_card_numbers_stay_put_in_a_test(
+    loop: PlayLoop, console: FakeConsole, game: Game
+) -> None:
+    for option in TO_PREPARED_TEST:
+        assert loop.handle(option)
+    loop.show_decision(force=True)
+    first = dict(loop.keys.shown)
+    assert first["r"] == "roll"
+    card_key = next(k for k, oid in first.items() if oid.startswith("play:"))
+    loop.handle(card_key)
+    loop.show_decision(force=True)
+    after = loop.keys.shown
+    assert card_key not in after, "the card played leaves, its number is not reused"
+    assert {k: v for k, v in first.items() if v in after.values()} == {
+        k: v for k, v in after.items() if k in first
+    }
+    loop.handle("r")
+    assert game.inputs[-1] == "roll"
+
+
+def test_an_unknown_command_in_a_script_fails_the_run_naming_its_line(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "script.txt"
+    script.write_text("status\nstauts\n", encoding="utf-8")
+    result = CliRunner(env={"TALES_SAVES": str(tmp_path)}).invoke(
+        cli, ["play", "the-drowned-bell", "--seed", "5", "--players", "1", "--script", str(script)]
+    )
+    assert result.exit_code == 1
+    assert "Line 2 was not understood: 'stauts'." in result.output
+
+
+def test_help_lists_the_new_commands_and_the_terms(loop: PlayLoop, console: FakeConsole) -> None:
+    loop.handle("help")
+    text = "\n".join(line.text for line in console.take())
+    for command in ("encounter", "log", "read [N]", "clues", "time"):
+        assert f"  {command}" in text
+    assert "Rule terms: ADVANTAGE, BLEEDING" in text
