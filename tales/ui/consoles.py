@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import IO, Any
 
 from tales.ui.render import Line
+from tales.ui.text import fit
 
 STYLES = {
     "narrative": "",
@@ -31,15 +32,24 @@ def terminal_width() -> int:
 
 class PlainConsole:
     def __init__(
-        self, source: IO[str], sink: IO[str], *, width: int = 78, echo: bool = True
+        self,
+        source: IO[str],
+        sink: IO[str],
+        *,
+        width: int = 78,
+        echo: bool = True,
+        fits: bool = False,
     ) -> None:
         self.source = source
         self.sink = sink
         self.width = width
         self.echo = echo
+        # Lines are fitted to a terminal; into a pipe or a file each message
+        # stays one line, whole for a screen reader and for grep.
+        self.fits = fits
 
     def show(self, lines: list[Line]) -> None:
-        for line in lines:
+        for line in fit(lines, self.width) if self.fits else lines:
             self.sink.write(line.text + "\n")
         self.sink.flush()
 
@@ -72,7 +82,6 @@ class TerminalConsole:
         from prompt_toolkit.history import InMemoryHistory
 
         self.plain = plain or bool(os.environ.get("NO_COLOR"))
-        self.width = terminal_width()
         self.status = status
         options: dict[str, Any] = {"history": InMemoryHistory(), **(session_options or {})}
         if self.plain:  # words only: not even prompt_toolkit's own colours
@@ -86,9 +95,14 @@ class TerminalConsole:
         from prompt_toolkit.formatted_text import FormattedText
 
         output = self.session.output
-        for line in lines:
+        for line in fit(lines, self.width):
             style = "" if self.plain else STYLES.get(line.kind, "")
             print_formatted_text(FormattedText([(style, line.text)]), output=output)
+
+    @property
+    def width(self) -> int:
+        """The terminal's width now: text printed after a resize fits the new one."""
+        return terminal_width()
 
     def ask(self, prompt: str, completions: list[str]) -> str | None:
         from prompt_toolkit.completion import WordCompleter

@@ -21,6 +21,7 @@ from tales.ui import render, views
 from tales.ui.helps import HELP, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
+from tales.ui.words import sentence
 
 __all__ = ["HELP", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
 
@@ -51,7 +52,10 @@ class SavedPlay(Protocol):
 class Console(Protocol):
     """Where the game is shown and commands are read."""
 
-    width: int
+    @property
+    def width(self) -> int:
+        """Columns to fit text in, asked each time (a terminal may be resized)."""
+        ...
 
     def show(self, lines: list[Line]) -> None: ...
 
@@ -202,7 +206,7 @@ class PlayLoop:
     # Showing ----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.show([Line(text, "warning")])
+        self.console.show([Line(sentence(text), "warning")])
 
     def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
         self._remember(events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
+from tales.rules.terms import StatusCardKind
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
@@ -54,7 +55,11 @@ def _card(table: TableView, card_id: str) -> str:
         for card in inv.all_cards():
             if card.id == card_id:
                 return str(card)
-    return card_id
+    # A status card already back in the box: its id still says its kind.
+    kind = card_id.rsplit("-", 1)[0].upper()
+    if kind in {k.value for k in StatusCardKind}:
+        return f"{kind} card"
+    return words(card_id)
 
 
 def _faces(faces: Iterable[object]) -> str:

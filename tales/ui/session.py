@@ -13,7 +13,7 @@ from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
 from tales.story.core import load_core, tale_path
 from tales.story.game import Game, GameSetup, start_game
-from tales.ui.consoles import PlainConsole, TerminalConsole
+from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
@@ -85,7 +85,9 @@ def run_play(
             plain=plain, status=lambda: status_bar(loop.game)
         )
     else:
-        console = PlainConsole(script or sys.stdin, sys.stdout)
+        tty = sys.stdout.isatty()  # a script played at a terminal fits it
+        width = terminal_width() if tty else 78
+        console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
     console.show(opening(game) + notes)
     loop = PlayLoop(game, console, saved, strict=script is not None)
     return loop.run(history=saving.load is None)

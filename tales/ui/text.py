@@ -7,6 +7,7 @@ import textwrap
 from dataclasses import dataclass
 
 from tales.story.view import TableView
+from tales.ui.words import words
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,15 +26,38 @@ def wrap(text: str, width: int) -> list[str]:
     return lines[:-1]
 
 
+def fit(lines: list[Line], width: int) -> list[Line]:
+    """Every line wrapped to ``width`` as it is printed, words never broken;
+    a continuation is indented under the text it continues ("  3. " options)."""
+    fitted: list[Line] = []
+    for line in lines:
+        if len(line.text) <= width:
+            fitted.append(line)
+            continue
+        body = line.text.lstrip(" ")
+        lead = len(line.text) - len(body)
+        marker = body.split(" ", 1)[0]
+        hang = lead + (len(marker) + 1 if marker.rstrip(".").isdecimal() or marker == "r." else 2)
+        parts = textwrap.wrap(
+            line.text,
+            width=width,
+            subsequent_indent=" " * min(hang, width // 2),
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        fitted += [Line(part, line.kind) for part in parts or [""]]
+    return fitted
+
+
 def name_of(table: TableView, slug: str) -> str:
     inv = table.investigators.get(slug)
-    return inv.name if inv else slug
+    return inv.name if inv else words(slug)
 
 
 def place(table: TableView, slug: str) -> str:
     if table.scenario and slug in table.scenario.locations:
         return table.scenario.locations[slug].name
-    return slug
+    return words(slug)
 
 
 def item_name(table: TableView, slug: str) -> str:
@@ -43,4 +67,4 @@ def item_name(table: TableView, slug: str) -> str:
             return held.card.name
     if table.scenario and slug in table.scenario.items:
         return table.scenario.items[slug].name
-    return slug
+    return words(slug)

@@ -86,7 +86,7 @@ def test_read_n_reads_a_paragraph_again_and_refuses_one_unread(
     loop.handle("read 999")
     assert console.take()[0].text.startswith("Paragraph 999 has not been read yet")
     loop.handle("read twelve")
-    assert "read takes a paragraph number" in console.take()[0].text
+    assert "Read takes a paragraph number" in console.take()[0].text
 
 
 @pytest.mark.parametrize("typed", ["3 please", "1 2"])
