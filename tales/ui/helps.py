@@ -41,7 +41,81 @@ TERMS = {
     "PANIC": "until the end of the round you cannot give or receive help in tests",
     "EXPLODE": "an Exploding Success counts 1 success and lets you roll 1 more white die",
     "SHATTER": "a Shattered Star cancels 1 success on the dice, never one from a card",
+    # The tracks and resources on an Investigator board.
+    "VITALITY": "your body's track: at 0 the Investigator dies and leaves the game for good",
+    "SANITY": "your mind's track: at 0 the Investigator is lost, exactly as at 0 VITALITY",
+    "ENERGY": "tokens that pay for your Ability (2 each use); a Rest wins 1 back",
+    "MAGIC": "points that pay for rerolls: 2 MAGIC reroll any white dice, never the red one",
+    "TRACKS": "VITALITY and SANITY start at their maximum; either at 0 means death",
+    # What a round is made of.
+    "ACTIONS": "discard a card with the Action icon for each Action a paragraph asks, "
+    "then read on; moving to an adjacent revealed location costs 1",
+    "ABILITY": "every Investigator has one; it costs 2 ENERGY and may be used on someone "
+    "in the same location",
+    "REST": "discard 1 card with the Action icon to win back 1 ENERGY",
+    "RUN": "to reach a location more than 3 spaces away: 3 Actions and a DISADVANTAGE token",
+    "ROUND": "draw up to 5 cards, check the Event board, resolve start-of-round tokens, act "
+    "until your cards run out or you stop, then end the round",
+    "END OF ROUND": "BLEEDING, SCARED and STUNNED act, every card is shuffled back into the "
+    "deck, the time marker advances one space and Companions turn their markers back",
+    "COMPANIONS": "Investigators no player controls, filling the team to four: always "
+    "present, they lend 4 markers (an Action and 3 Attributes) and their MAGIC each round, "
+    "never move anyone nor start a test, and take no Status",
+    "HEROISM": "the card a solo Investigator adds to their deck: 1 sure Success in a test "
+    "of any attribute, and an Action icon",
+    # Tests.
+    "TEST": "played cards give sure Successes or white dice, then white dice and a red die "
+    "are rolled; meet the Successes needed to pass",
+    "ASSIST": "others in the same location (and Companions, anywhere) may help, but never "
+    "with more than the acting player played",
+    "EASY": "a test needing 1 or 2 Successes; MEDIUM needs 3 or 4, HARD 5 or more",
+    "REROLL": "spend 2 MAGIC from anyone in the test's location to reroll white dice; red "
+    "dice are never rerolled",
+    "RED DIE": "rolled in every test; a skull, tentacle or star puts that token on the Event board",
+    # The Event board.
+    "EVENT BOARD": "the time track, one space per round, with narratives on some spaces, "
+    "and the skull, tentacle and star tokens the red die places; a full count reads a narrative",
+    "TIME TRACK": "the time marker moves one space at each round's end; a narrative on the "
+    "new space is read at the start of the next round; when it runs out, so does the tale",
+    "SKULL": "an Event symbol on the red die: the worst, when DISADVANTAGE makes you choose",
+    "TENTACLE": "an Event symbol on the red die, between skull and star",
+    "STAR": "an Event symbol on the red die: the least bad when DISADVANTAGE makes you choose",
+    # Encounters.
+    "ENCOUNTER": "an Enemy card comes into play; beat it by Combat or Stratagem, and its "
+    "narrative is read at the round's end whether or not it is beaten",
+    "COMBAT": "attack with a weapon: its base Damage plus 1 for each Success in the test of "
+    "its attribute; each Damage puts an Encounter token on a wound spot",
+    "STRATAGEM": "outwit the enemy: Successes in the attribute its card names put Encounter "
+    "tokens on its Success spots",
+    "WEAPONS": "one-handed (wield 2) or two-handed (wield 1); each attack spends a use; "
+    "changing weapons during an Encounter costs 1 Action",
+    "ITEMS": "cards with uses, held in a hand or the backpack; each use spends a use marker; "
+    "trading with someone in the same location is free",
+    # The story.
+    "KEYWORD": "a word marked on the Keyword sheet when the story says so; it opens choices, "
+    "eases tests and counts toward the exploration rate",
+    "EXPLORATION RATE": "at the scenario's end: points for information, objectives, items, "
+    "clues, keywords and survivors, as a percentage of the whole story",
+    "SAVE": "the game saves itself after every input; the paper Save sheet records a round's "
+    "end, before the next round's start",
 }
+
+# The status words complete on their own (a player types "BLEED" at a card's
+# text); every other term completes after "help".
+STATUSES = (
+    *("ADVANTAGE", "DISADVANTAGE", "FOCUS", "FORTIFIED", "SURPRISED", "BLEEDING", "SCARED"),
+    *("STUNNED", "STRESS", "INJURY", "POISON", "PANIC", "EXPLODE", "SHATTER"),
+)
+
+# A player may type a term as the rulebook prints it or as one word.
+ALIASES = {"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"}
+
+
+def term(topic: str) -> str | None:
+    """The rule term ``topic`` names, in any case, spaced or hyphenated."""
+    key = " ".join(topic.upper().replace("-", " ").split())
+    key = ALIASES.get(key, key)
+    return key if key in TERMS else None
 
 
 def help_lines(topic: str) -> list[Line]:
@@ -56,8 +130,9 @@ def help_lines(topic: str) -> list[Line]:
         return lines
     if topic.lower() in HELP:
         return [Line(HELP[topic.lower()])]
-    if topic.upper() in TERMS:
-        return [Line(f"{topic.upper()}: {TERMS[topic.upper()]}.")]
+    known = term(topic)
+    if known is not None:
+        return [Line(f"{known}: {TERMS[known]}.")]
     close = close_match(topic.upper(), TERMS)
     hint = f" Did you mean {close}?" if close else " 'help' lists the rule terms it knows."
     return [Line(f"No help on {topic!r}.{hint}", "warning")]

@@ -12,13 +12,12 @@ from typing import Protocol
 
 from tales.errors import TalesError
 from tales.problems import close_match
-from tales.rules.decisions import DecisionKind
 from tales.rules.events import Event
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
 from tales.ui import render, views
-from tales.ui.helps import HELP, TERMS, help_lines
+from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
 from tales.ui.words import sentence
@@ -248,7 +247,7 @@ class PlayLoop:
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
         terms = [f"help {term}" for term in TERMS]
-        return [*self.commands, "quit", *ids, *names, *TERMS, *terms]
+        return [*self.commands, "quit", *ids, *names, *STATUSES, *terms]
 
     # Commands ---------------------------------------------------------------------
 
@@ -377,18 +376,8 @@ class PlayLoop:
 
     def odds(self, _: str) -> None:
         pending = self.game.pending
-        state = pending.context if pending else None
-        if state is None or pending is None or pending.kind is not DecisionKind.PREPARE:
-            self.say("There is no test being prepared; odds are shown while cards are committed.")
+        lines = views.odds_lines(pending, self.table) if pending is not None else []
+        if not lines:
+            self.say("There is no test under way; odds are shown at each step of a test.")
             return
-        chance = self.table.chance(state)
-        self.console.show(
-            [
-                Line(
-                    f"If you rolled now: {float(chance):.1%} to pass "
-                    f"({chance.numerator}/{chance.denominator}), with "
-                    f"{state.white_pool(self.table.dice.white_count)} white dice and "
-                    f"{state.card_successes} sure successes for {self.table.need(state)} needed."
-                )
-            ]
-        )
+        self.console.show(lines)

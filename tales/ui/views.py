@@ -3,6 +3,7 @@ campaign log, the clues found. Pure functions of the read-only TableView."""
 
 from __future__ import annotations
 
+from tales.rules.decisions import Decision, DecisionKind
 from tales.story.view import EncounterView, TableView
 from tales.ui.screens import NEAR_END, rounds_left, time_track
 from tales.ui.text import Line, place
@@ -84,3 +85,29 @@ def clues_lines(table: TableView) -> list[Line]:
         open_ = [s for s in names if not any(s in v for v in found.values())]
         lines.append(Line(f"Still to find: {count(len(open_), 'clue or objective')}."))
     return lines
+
+
+def odds_lines(decision: Decision, table: TableView) -> list[Line]:
+    """The chance of passing while cards are committed; once the dice are
+    down (a reroll, a red die to keep...), where the test stands."""
+    state = decision.context
+    if state is None or not decision.kind.in_test:
+        return []
+    need = table.need(state)
+    if decision.kind is DecisionKind.PREPARE:
+        chance = table.chance(state)
+        white = state.white_pool(table.dice.white_count)
+        return [
+            Line(
+                f"If you rolled now: {float(chance):.1%} to pass "
+                f"({chance.numerator}/{chance.denominator}), with {count(white, 'white die')} "
+                f"and {count(state.card_successes, 'sure success')} for {need} needed."
+            )
+        ]
+    have = state.successes()
+    where = (
+        "the test passes as the dice stand"
+        if have >= need
+        else f"{count(need - have, 'more success')} needed to pass"
+    )
+    return [Line(f"The dice are down: {count(have, 'success')} of {need} needed; {where}.")]

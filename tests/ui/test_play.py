@@ -170,7 +170,7 @@ def test_odds_outside_a_test_says_so(game: Game, loop: PlayLoop, console: FakeCo
     loop.handle("odds")
     assert console.take() == [
         Line(
-            "There is no test being prepared; odds are shown while cards are committed.",
+            "There is no test under way; odds are shown at each step of a test.",
             "warning",
         )
     ]

@@ -137,4 +137,40 @@ def test_help_lists_the_new_commands_and_the_terms(loop: PlayLoop, console: Fake
     text = "\n".join(line.text for line in console.take())
     for command in ("encounter", "log", "read [N]", "clues", "time"):
         assert f"  {command}" in text
-    assert "Rule terms: ADVANTAGE, BLEEDING" in text
+    assert "Rule terms: ABILITY, ACTIONS, ADVANTAGE, ASSIST, BLEEDING" in text
+
+
+def test_odds_after_the_roll_says_where_the_test_stands(
+    loop: PlayLoop, console: FakeConsole, game: Game
+) -> None:
+    for option in (*TO_PREPARED_TEST, "r"):
+        assert loop.handle(option)
+    pending = game.pending
+    assert pending is not None and pending.kind.in_test and pending.kind != "prepare"
+    console.take()
+    loop.handle("odds")
+    (line,) = console.take()
+    assert line.text.startswith("The dice are down: ") and "needed" in line.text
+
+
+@pytest.mark.parametrize(
+    ("typed", "term"),
+    [
+        ("stratagem", "STRATAGEM"),
+        ("exploration rate", "EXPLORATION RATE"),
+        ("Event-Board", "EVENT BOARD"),
+        ("companion", "COMPANIONS"),
+        ("HEROISM", "HEROISM"),
+    ],
+)
+def test_help_knows_the_rulebook_terms(
+    loop: PlayLoop, console: FakeConsole, typed: str, term: str
+) -> None:
+    loop.handle(f"help {typed}")
+    (line,) = console.take()
+    assert line.text.startswith(f"{term}: ") and line.kind != "warning"
+
+
+def test_rule_terms_complete_after_help(loop: PlayLoop) -> None:
+    offered = loop.completions()
+    assert {"help STRATAGEM", "help EXPLORATION RATE", "help VITALITY"} <= set(offered)
