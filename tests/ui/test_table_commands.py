@@ -8,13 +8,18 @@ import pytest
 from click.testing import CliRunner
 
 from tales.cli import cli
-from tales.story.game import Game
+from tales.story.core import Core
+from tales.story.game import Game, start_game
+from tales.story.model import Tale
 from tales.ui import views
 from tales.ui.play import PlayLoop
+from tales.ui.session import status_bar
+from tales.ui.setup import Choices, complete
 from tales.ui.words import article, count, plural
 from tests.ui.conftest import FakeConsole, MakeGame
 
 TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
+TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
 
 
 @pytest.fixture
@@ -174,3 +179,36 @@ def test_help_knows_the_rulebook_terms(
 def test_rule_terms_complete_after_help(loop: PlayLoop) -> None:
     offered = loop.completions()
     assert {"help STRATAGEM", "help EXPLORATION RATE", "help VITALITY"} <= set(offered)
+
+
+def _into_an_encounter(core: Core, tale: Tale) -> Game:
+    """The golden good-ending game, played until its first enemy is in play."""
+    choices = Choices(
+        scenario="bell-house",
+        difficulty="standard",
+        players=2,
+        investigators=("ezra", "philip"),
+        companions=("irene", "arthur"),
+        seed=21,
+    )
+    game = start_game(core, tale, complete(core, tale, choices))
+    loop = PlayLoop(game, FakeConsole())
+    for line in (TRANSCRIPTS / "good-ending.script").read_text(encoding="utf-8").splitlines():
+        loop.handle(line)
+        if game.view.encounters:
+            return game
+    raise AssertionError("the good ending meets no enemy")
+
+
+def test_encounter_shows_enemy_path_tokens_and_round_end(core: Core, tale: Tale) -> None:
+    game = _into_an_encounter(core, tale)
+    console = FakeConsole()
+    PlayLoop(game, console).handle("encounter")
+    texts = [line.text for line in console.take()]
+    state = next(iter(game.view.encounters.values()))
+    assert texts[0].startswith(f"{state.encounter.name} at ")
+    assert f"{state.encounter.enemy.name}." in texts[0]
+    assert texts[1].startswith("  Combat: deal ") and "Stratagem:" in texts[1]
+    assert texts[-1].startswith("  At the end of the round: ")
+    bar = status_bar(game)
+    assert views.encounter_text(state) in bar and " left)" in bar
