@@ -16,7 +16,7 @@ from tales.rules.events import Event
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
-from tales.ui import render, views
+from tales.ui import ending, render, views
 from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
@@ -228,6 +228,7 @@ class PlayLoop:
 
     def show_ending(self) -> None:
         lines = [Line(f"The game is over: {self.game.ending}.", "heading")]
+        lines += ending.summary_lines(self.table)
         going_on = self.game.next_scenario
         if going_on is not None:
             title = self.table.title

@@ -5,13 +5,21 @@ from __future__ import annotations
 import re
 
 # Nouns whose plural is not the noun plus "s".
-_PLURALS = {"die": "dice", "success": "successes", "ability": "abilities", "enemy": "enemies"}
+_PLURALS = {
+    "die": "dice",
+    "success": "successes",
+    "ability": "abilities",
+    "enemy": "enemies",
+    "piece of information": "pieces of information",
+}
 
 
 def plural(noun: str, n: int) -> str:
     """``noun`` for one of it, its plural otherwise ("1 white die", "2 white dice")."""
     if n == 1:
         return noun
+    if noun in _PLURALS:
+        return _PLURALS[noun]
     head, _, last = noun.rpartition(" ")
     many = _PLURALS.get(last, last + "s")
     return f"{head} {many}" if head else many

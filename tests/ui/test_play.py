@@ -243,7 +243,12 @@ def test_a_game_played_to_its_end_says_so(make_game: MakeGame) -> None:
     console = FakeConsole([*TIME_RUNS_OUT, "never read"])
     assert PlayLoop(game, console).run() == 0
     assert game.engine.finished
-    assert console.lines[-1] == Line("The game is over: the story ends at paragraph 25.", "heading")
+    over = Line("The game is over: the story ends at paragraph 25.", "heading")
+    summary = console.lines[console.lines.index(over) + 1 :]
+    texts = [line.text for line in summary]
+    assert texts[0].startswith("Lived: ") and texts[1].startswith("Died: ")
+    assert "Exploration, element by element:" in texts
+    assert any(t.endswith("of the 90 points that make 100%.") for t in texts)
     assert console.commands == ["never read"]
 
 

@@ -11,7 +11,7 @@ from tales.cli import cli
 from tales.story.core import Core
 from tales.story.game import Game, start_game
 from tales.story.model import Tale
-from tales.ui import views
+from tales.ui import ending, views
 from tales.ui.play import PlayLoop
 from tales.ui.session import status_bar
 from tales.ui.setup import Choices, complete
@@ -212,3 +212,12 @@ def test_encounter_shows_enemy_path_tokens_and_round_end(core: Core, tale: Tale)
     assert texts[-1].startswith("  At the end of the round: ")
     bar = status_bar(game)
     assert views.encounter_text(state) in bar and " left)" in bar
+
+
+def test_the_ending_summary_adds_up_to_the_rate(core: Core, tale: Tale) -> None:
+    game = _into_an_encounter(core, tale)
+    lines = [line.text for line in ending.rate_lines(game.view)]
+    parts = [int(t.rsplit("= ", 1)[1]) for t in lines if " x " in t]
+    assert lines[-1] == f"  {sum(parts)} of the 90 points that make 100%."
+    assert any("survivors x 5 = 20" in t for t in lines)
+    assert plural("piece of information", 2) == "pieces of information"

@@ -86,7 +86,9 @@ def test_a_game_played_to_an_ending(name: str) -> None:
     """Two endings of The Bell House: the true ending (22) and the high water (25)."""
     golden = CASES[name].golden.read_text(encoding="utf-8")
     paragraph = {"good-ending": 22, "time-runs-out": 25}[name]
-    assert golden.endswith(f"The game is over: the story ends at paragraph {paragraph}.\n")
+    over = f"The game is over: the story ends at paragraph {paragraph}.\nLived: "
+    assert over in golden, "the ending is said, then summed up"
+    assert golden.index(over) > golden.rindex("> "), "the summary comes after the last input"
     script = CASES[name].script.read_text(encoding="utf-8").splitlines()
     assert f"> {script[-1]}" not in golden, "lines after the end are not read"
 
