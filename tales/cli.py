@@ -15,6 +15,7 @@ import click
 
 from tales import __version__
 from tales.errors import ContentError, TalesError
+from tales.ui import completion
 
 SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 
@@ -140,7 +141,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("tale", required=False)
+@click.argument("tale", required=False, shell_complete=completion.tale_paths)
 @click.option("--scenario", help="Scenario to play (default: the tale's first).")
 @click.option(
     "--difficulty",
@@ -171,7 +172,11 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.option("--script", type=click.File("r"), help="Read commands from a file, one a line.")
 @click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
 @click.option(
-    "--load", "load", metavar="SAVE", help="Go on with a saved game (see: tales saves list)."
+    "--load",
+    "load",
+    metavar="SAVE",
+    help="Go on with a saved game (see: tales saves list).",
+    shell_complete=completion.save_names,
 )
 @click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
 @click.option("--no-save", is_flag=True, help="Play without saving.")
@@ -381,7 +386,7 @@ def saves_list(folder: Path | None) -> None:
 
 
 @saves.command("show")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @_saves_option
 def saves_show(name: str, folder: Path | None) -> None:
     """Print a save's sheet as text, laid out like the paper Save sheet."""
@@ -392,7 +397,7 @@ def saves_show(name: str, folder: Path | None) -> None:
 
 
 @saves.command("export")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @click.option(
     "--format",
     "fmt",
@@ -422,7 +427,7 @@ def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) 
 
 
 @saves.command("rm")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @click.option("--yes", is_flag=True, help="Do not ask before removing.")
 @_saves_option
 def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
