@@ -81,10 +81,11 @@ class TerminalConsole:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.plain = plain or bool(os.environ.get("NO_COLOR"))
+        self.plain = plain  # the screen-reader mode: words only, no status bar
+        self.colour = not plain and not os.environ.get("NO_COLOR")  # NO_COLOR: colour only
         self.status = status
         options: dict[str, Any] = {"history": InMemoryHistory(), **(session_options or {})}
-        if self.plain:  # words only: not even prompt_toolkit's own colours
+        if not self.colour:  # not even prompt_toolkit's own colours
             from prompt_toolkit.output import ColorDepth
 
             options.setdefault("color_depth", ColorDepth.MONOCHROME)
@@ -96,7 +97,7 @@ class TerminalConsole:
 
         output = self.session.output
         for line in fit(lines, self.width):
-            style = "" if self.plain else STYLES.get(line.kind, "")
+            style = STYLES.get(line.kind, "") if self.colour else ""
             print_formatted_text(FormattedText([(style, line.text)]), output=output)
 
     @property
