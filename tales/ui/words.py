@@ -55,3 +55,21 @@ def slugs_in(text: str) -> list[str]:
     Hyphenated English words ("half-drowned") look the same, so only words
     with a digit or a known slug are certain; callers pass their own slugs."""
     return SLUG.findall(text)
+
+
+# Abbreviations whose full stop ends no sentence.
+_ABBREVIATIONS = {"dr", "mr", "mrs", "ms", "st", "prof", "capt", "rev", "lt", "col", "jr", "sr"}
+
+
+def first_sentence(text: str) -> str:
+    """The text's first sentence, whole: "Dr. Marsh..." does not end at "Dr."
+    and neither does an initial ("H. P.")."""
+    words_ = text.split()
+    for i, word in enumerate(words_):
+        if word[-1:] in ".!?" and i + 1 < len(words_):
+            bare = word.rstrip(".!?").lower().lstrip("(\"'")
+            if word.endswith(".") and (bare in _ABBREVIATIONS or len(bare) == 1):
+                continue
+            if words_[i + 1][:1].isupper() or words_[i + 1][:1] in "\"'(":
+                return " ".join(words_[: i + 1])
+    return " ".join(words_)

@@ -14,8 +14,8 @@ from tales.story.model import Tale
 from tales.ui import ending, views
 from tales.ui.play import PlayLoop
 from tales.ui.session import status_bar
-from tales.ui.setup import Choices, complete
-from tales.ui.words import article, count, plural
+from tales.ui.setup import COMPANION, Choices, complete, investigator_line
+from tales.ui.words import article, count, first_sentence, plural
 from tests.ui.conftest import FakeConsole, MakeGame
 
 TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
@@ -221,3 +221,29 @@ def test_the_ending_summary_adds_up_to_the_rate(core: Core, tale: Tale) -> None:
     assert lines[-1] == f"  {sum(parts)} of the 90 points that make 100%."
     assert any("survivors x 5 = 20" in t for t in lines)
     assert plural("piece of information", 2) == "pieces of information"
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        (
+            "Dr. Sarah Elington is at St. Mary's Hospital. She works nights.",
+            "Dr. Sarah Elington is at St. Mary's Hospital.",
+        ),
+        ("H. P. wrote it. Then he left.", "H. P. wrote it."),
+        ("One sentence only", "One sentence only"),
+    ],
+)
+def test_the_first_sentence_is_whole(text: str, first: str) -> None:
+    assert first_sentence(text) == first
+
+
+def test_the_setup_lists_tracks_keyword_and_says_what_a_companion_is(core: Core) -> None:
+    sarah = next(s for s in core.investigators.values() if s.name == "Sarah Elington")
+    line = investigator_line("sarah", sarah)
+    assert "VITALITY 5, SANITY 7; keyword MEDICINE" in line
+    assert line.endswith(
+        "St. Mary's Hospital in Arkham, and the one the night porters wake when "
+        "something comes in that they do not like the look of."
+    )
+    assert COMPANION.startswith("The team is always four: a Companion is an investigator")
