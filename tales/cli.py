@@ -16,6 +16,7 @@ import click
 from tales import __version__
 from tales.errors import ContentError, TalesError
 from tales.ui import completion
+from tales.ui.words import count
 
 SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
 
@@ -133,7 +134,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     else:
         for problem in problems:
             click.echo(problem.annotated())
-        summary = f"{len(errors)} errors, {len(warnings)} warnings"
+        summary = f"{count(len(errors), 'error')}, {count(len(warnings), 'warning')}"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
         click.echo(f"{summary}; checked {scenarios or 'the core components'}.")
     if errors:

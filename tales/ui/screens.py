@@ -96,7 +96,7 @@ def hand_lines(table: TableView, slug: str | None = None) -> list[Line]:
 def items_lines(table: TableView) -> list[Line]:
     lines = []
     for inv in table.players():
-        held = [f"{i.card.name} ({i.uses} uses, {i.place})" for i in inv.items]
+        held = [f"{i.card.name} ({count(i.uses, 'use')}, {i.place})" for i in inv.items]
         lines.append(Line(f"{inv.name}: {', '.join(held) or 'nothing'}."))
     return lines
 

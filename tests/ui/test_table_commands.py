@@ -247,3 +247,11 @@ def test_the_setup_lists_tracks_keyword_and_says_what_a_companion_is(core: Core)
         "something comes in that they do not like the look of."
     )
     assert COMPANION.startswith("The team is always four: a Companion is an investigator")
+
+
+def test_check_counts_one_error_in_the_singular(tmp_path: Path) -> None:
+    from tales.ui.words import count as counted
+
+    assert counted(1, "error") == "1 error" and counted(0, "warning") == "0 warnings"
+    result = CliRunner().invoke(cli, ["check"])
+    assert result.output.splitlines()[-1].startswith("0 errors, ")
