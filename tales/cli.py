@@ -318,17 +318,19 @@ def _load_book(path: Path, scenario: str | None) -> Any:
 @click.option(
     "--format",
     "form",
-    type=click.Choice(["dot", "mermaid"]),
+    type=click.Choice(["dot", "mermaid", "html"]),
     default="dot",
     show_default=True,
-    help="DOT for Graphviz, or Mermaid for Markdown.",
+    help="DOT for Graphviz, Mermaid for Markdown, or a self-contained zoomable HTML page.",
 )
 def graph(path: Path, scenario: str | None, form: str) -> None:
     """Draw the story map of a tale's scenario: paragraphs and what leads where."""
     from tales.authoring.graph import to_dot, to_mermaid
+    from tales.authoring.graph_html import to_html
 
     book = _load_book(path, scenario)
-    click.echo(to_dot(book) if form == "dot" else to_mermaid(book), nl=False)
+    draw = {"dot": to_dot, "mermaid": to_mermaid, "html": to_html}[form]
+    click.echo(draw(book), nl=False)
 
 
 @cli.command()

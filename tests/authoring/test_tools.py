@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from itertools import pairwise
 from pathlib import Path
@@ -214,3 +215,16 @@ def test_labels_are_cut_between_words():
     cut = _short(text, 30)
     assert cut.endswith("…") and len(cut) <= 30
     assert text.startswith(cut[:-1]) and text[len(cut) - 1] == " "
+
+
+def test_graph_html_is_one_self_contained_page_with_every_paragraph():
+    result = CliRunner().invoke(cli, ["graph", str(TALES[0]), "--format", "html"])
+    assert result.exit_code == 0, result.output
+    page = result.output
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "wheel" in page
+    tale, _ = load_tale(TALES[0])
+    assert tale is not None
+    for number in tale.scenarios["bell-house"].paragraphs:
+        assert f'id="p{number}"' in page or f">p{number}<" in page
+    # nothing fetched: no external script, style sheet or image
+    assert not re.search(r'(src|href)="(https?:)?//', page)
