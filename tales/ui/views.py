@@ -81,9 +81,9 @@ def clues_lines(table: TableView) -> list[Line]:
         label = plural(kind.capitalize(), len(got)) if kind != "information" else "Information"
         lines.append(Line(f"{label} found: {', '.join(got) or 'none'}."))
     if table.scenario is not None:
-        # the storybook's clues and objectives not found yet, so the player knows how many remain
+        # how many of the storybook's clues and objectives remain, never which
         open_ = [s for s in names if not any(s in v for v in found.values())]
-        lines.append(Line(f"Still to find: {count(len(open_), 'clue or objective')}."))
+        lines.append(Line(f"Clues and objectives still to find: {len(open_)}."))
     return lines
 
 
