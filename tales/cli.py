@@ -20,6 +20,8 @@ from tales.cli_common import SAVES_HELP, TalesGroup, echo, read_script
 from tales.cli_guide import guide
 from tales.cli_saves import saves
 from tales.errors import ContentError, TalesError
+from tales.ui import completion
+from tales.ui.words import count
 
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
 # command line does not import the schema builder to show its help).
@@ -111,7 +113,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     else:
         for problem in problems:
             echo(problem.annotated())
-        summary = f"{len(errors)} errors, {len(warnings)} warnings"
+        summary = f"{count(len(errors), 'error')}, {count(len(warnings), 'warning')}"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
         echo(f"{summary}; checked {scenarios or 'the core components'}.")
     if errors:
@@ -119,7 +121,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("tale", required=False)
+@click.argument("tale", required=False, shell_complete=completion.tale_paths)
 @click.option("--scenario", help="Scenario to play (default: the tale's first).")
 @click.option(
     "--difficulty",
@@ -154,7 +156,11 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 )
 @click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
 @click.option(
-    "--load", "load", metavar="SAVE", help="Go on with a saved game (see: tales saves list)."
+    "--load",
+    "load",
+    metavar="SAVE",
+    help="Go on with a saved game (see: tales saves list).",
+    shell_complete=completion.save_names,
 )
 @click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
 @click.option("--no-save", is_flag=True, help="Play without saving.")
@@ -294,17 +300,19 @@ def _load_book(path: Path, scenario: str | None) -> Any:
 @click.option(
     "--format",
     "form",
-    type=click.Choice(["dot", "mermaid"]),
+    type=click.Choice(["dot", "mermaid", "html"]),
     default="dot",
     show_default=True,
-    help="DOT for Graphviz, or Mermaid for Markdown.",
+    help="DOT for Graphviz, Mermaid for Markdown, or a self-contained zoomable HTML page.",
 )
 def graph(path: Path, scenario: str | None, form: str) -> None:
     """Draw the story map of a tale's scenario: paragraphs and what leads where."""
     from tales.authoring.graph import to_dot, to_mermaid
+    from tales.authoring.graph_html import to_html
 
     book = _load_book(path, scenario)
-    echo(to_dot(book) if form == "dot" else to_mermaid(book), nl=False)
+    draw = {"dot": to_dot, "mermaid": to_mermaid, "html": to_html}[form]
+    echo(draw(book), nl=False)
 
 
 @cli.command()

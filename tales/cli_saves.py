@@ -8,6 +8,7 @@ import click
 
 from tales.cli_common import SAVES_HELP, TalesGroup, echo
 from tales.errors import TalesError
+from tales.ui import completion
 
 
 @click.group(cls=TalesGroup)
@@ -31,7 +32,7 @@ def saves_list(folder: Path | None) -> None:
 
 
 @saves.command("show")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @_saves_option
 def saves_show(name: str, folder: Path | None) -> None:
     """Print a save's sheet as text, laid out like the paper Save sheet."""
@@ -42,7 +43,7 @@ def saves_show(name: str, folder: Path | None) -> None:
 
 
 @saves.command("export")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @click.option(
     "--format",
     "fmt",
@@ -72,7 +73,7 @@ def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) 
 
 
 @saves.command("rm")
-@click.argument("name")
+@click.argument("name", shell_complete=completion.save_names)
 @click.option("--yes", is_flag=True, help="Do not ask before removing.")
 @_saves_option
 def saves_rm(name: str, yes: bool, folder: Path | None) -> None:

@@ -324,7 +324,7 @@ def test_play_load_goes_on_where_the_game_stopped(friday: Result) -> None:
     assert "-- Paragraph 1 --" not in lines, "a loaded game does not replay its story"
     assert lines[lines.index("Loaded 'friday' at round 2.") + 1] == stopped[0]
     assert replies(result.output, "status") == [stopped]
-    assert stopped[0].startswith("Round 2, time space 2;")
+    assert stopped[0].startswith("Round 2, time space 2 of 8, 6 rounds left;")
 
 
 def test_play_load_and_commands_leave_the_save_as_it_was(friday: Result, folder: Path) -> None:

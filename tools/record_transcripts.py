@@ -8,6 +8,8 @@ Each case in tests/data/transcripts is three files:
                  without it the script is typed on standard input instead
     NAME.script  the commands, one a line, as a player would type them
     NAME.txt     the golden: the whole standard output of the game
+    NAME.exit    (optional) the exit code the game must end with, else 0: a
+                 script with a line the game does not understand exits 1
 
 The test tests/ui/test_transcripts.py plays every case and compares the
 output with its golden exactly. Rewrite the goldens after changing the
@@ -46,6 +48,7 @@ class Case:
     args: tuple[str, ...]
     script: Path
     golden: Path
+    exit_code: int = 0
 
     @property
     def command(self) -> str:
@@ -67,7 +70,9 @@ def cases(folder: Path = CASES) -> list[Case]:
     found = []
     for script in sorted(folder.glob("*.script")):
         args = tuple(shlex.split(script.with_suffix(".args").read_text(encoding="utf-8")))
-        found.append(Case(script.stem, args, script, script.with_suffix(".txt")))
+        code = script.with_suffix(".exit")
+        exit_code = int(code.read_text(encoding="utf-8")) if code.exists() else 0
+        found.append(Case(script.stem, args, script, script.with_suffix(".txt"), exit_code))
     return found
 
 
@@ -108,7 +113,7 @@ def main() -> int:
     failed = False
     for case in chosen:
         played = play(case)
-        if played.exit_code != 0:
+        if played.exit_code != case.exit_code:
             print(f"{case.name}: exit code {played.exit_code}\n{played.stderr}", file=sys.stderr)
             failed = True
             continue

@@ -7,11 +7,12 @@ encounters) are marked as entry points.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 from tales.story.effects import kind_of
-from tales.story.model import ScenarioBook
+from tales.story.model import Effect, ScenarioBook
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,15 @@ class Edge:
     source: int
     target: int
     label: str
-    kind: str  # "goto", "option", "success", "failure", "choice", "read"
+    kind: str  # "goto", "option", "success", "failure", "choice", "read", "encounter",
+    # "time" (the time track's next narrative), "epilogue" (an ending to its rate's paragraph)
+    gate: str | None = None  # the condition an option or a choice stands behind
+
+
+def _gated(label: str, gate: str | None, newline: str) -> str:
+    """The label, and under it the gate the edge stands behind, each cut between words."""
+    shown = _short(label)
+    return f"{shown}{newline}[if {_short(gate, 60)}]" if gate else shown
 
 
 def edges(book: ScenarioBook) -> Iterator[Edge]:
@@ -30,22 +39,52 @@ def edges(book: ScenarioBook) -> Iterator[Edge]:
             yield Edge(number, paragraph.goto, "", "goto")
         for option in paragraph.options:
             cost = f" [{option.cost}]" if option.cost else ""
+            gate = option.condition
             if option.test is None and option.goto is not None:
-                yield Edge(number, option.goto, option.label + cost, "option")
+                yield Edge(number, option.goto, option.label + cost, "option", gate)
             elif option.test is not None:
                 test = f"{option.test.attribute} {option.test.need}"
                 for kind, outcome in (("success", option.success), ("failure", option.failure)):
                     if outcome is not None and outcome.goto is not None:
-                        yield Edge(
-                            number, outcome.goto, f"{option.label}{cost}: {test} {kind}", kind
-                        )
+                        label = f"{option.label}{cost}: {test} {kind}"
+                        yield Edge(number, outcome.goto, label, kind, gate)
         for choice in paragraph.choices:
             if choice.outcome.goto is not None:
-                yield Edge(number, choice.outcome.goto, choice.label, "choice")
+                yield Edge(number, choice.outcome.goto, choice.label, "choice", choice.condition)
         for effect in (*paragraph.effects, *paragraph.first_time):
             lead = kind_of(effect.kind).leads(effect)
             if lead is not None:
                 yield Edge(number, lead, "read", "read")
+            yield from _encounter_edges(book, number, effect)
+    yield from _time_edges(book)
+    yield from _epilogue_edges(book)
+
+
+def _encounter_edges(book: ScenarioBook, number: int, effect: Effect) -> Iterator[Edge]:
+    """An encounter begun here leads to its narratives: overcome, and the round's end."""
+    if effect.kind != "encounter":
+        return
+    card = book.scenario.encounters.get(str(effect.value))
+    if card is None:
+        return
+    if card.defeated is not None:
+        yield Edge(number, card.defeated, f"{card.enemy.name} overcome", "encounter")
+    if card.round_end is not None:
+        yield Edge(number, card.round_end, f"{card.enemy.name}: end of round", "encounter")
+
+
+def _time_edges(book: ScenarioBook) -> Iterator[Edge]:
+    """The time track read as a chain: each timed narrative to the next one."""
+    timed = [(space, n) for space, n in enumerate(book.scenario.board.spaces, 1) if n is not None]
+    for (_, before), (space, after) in pairwise(timed):
+        yield Edge(before, after, f"time: space {space}", "time")
+
+
+def _epilogue_edges(book: ScenarioBook) -> Iterator[Edge]:
+    """Every ending leads to the paragraphs its exploration rate may read."""
+    for ending in book.endings:
+        for rate in book.rates:
+            yield Edge(ending, rate.read, f"rate {rate.start}% or more", "epilogue")
 
 
 def entry_points(book: ScenarioBook) -> dict[int, str]:
@@ -66,8 +105,41 @@ def entry_points(book: ScenarioBook) -> dict[int, str]:
 
 
 def _short(text: str, width: int = 40) -> str:
+    """A label at most ``width`` long, cut between words, never inside one."""
     text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 1] + "…"
+    if len(text) <= width:
+        return text
+    cut = text[: width - 1].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def areas(book: ScenarioBook) -> dict[str, set[int]]:
+    """The paragraphs standing at each area's locations (scenes and ``at``)."""
+    locations = book.scenario.locations
+    found: dict[str, set[int]] = {}
+    for location in locations.values():
+        if location.paragraph is not None and location.paragraph in book.paragraphs:
+            found.setdefault(location.area, set()).add(location.paragraph)
+    for number, paragraph in book.paragraphs.items():
+        if paragraph.at is not None and paragraph.at in locations:
+            found.setdefault(locations[paragraph.at].area, set()).add(number)
+    claimed: set[int] = set()
+    for area in sorted(found):  # a paragraph sits in one cluster only
+        found[area] -= claimed
+        claimed |= found[area]
+    return {area: members for area, members in found.items() if members}
+
+
+def _dot_node(
+    book: ScenarioBook,
+    number: int,
+    points: dict[int, str],
+    endings: set[int],
+    quote: Callable[[str], str],
+) -> str:
+    label = f"{number}" + (f"\n{points[number]}" if number in points else "")
+    shape = "doubleoctagon" if number in endings else ("house" if number in points else "box")
+    return f"  p{number} [label={quote(label)}, shape={shape}];"
 
 
 def to_dot(book: ScenarioBook) -> str:
@@ -82,16 +154,26 @@ def to_dot(book: ScenarioBook) -> str:
         "read": "style=dotted",
         "goto": "",
         "option": "",
+        "encounter": "color=darkorange",
+        "time": "color=purple,style=bold",
+        "epilogue": "color=gray40,style=dashed",
     }
     lines = [f"digraph {quote(book.id)} {{", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
     points = entry_points(book)
     endings = set(book.endings)
+    clusters = areas(book)
     for number in sorted(book.paragraphs):
-        label = f"{number}" + (f"\n{points[number]}" if number in points else "")
-        shape = "doubleoctagon" if number in endings else ("house" if number in points else "box")
-        lines.append(f"  p{number} [label={quote(label)}, shape={shape}];")
+        if any(number in members for members in clusters.values()):
+            continue
+        lines.append(_dot_node(book, number, points, endings, quote))
+    for index, (area, members) in enumerate(sorted(clusters.items())):
+        lines.append(f"  subgraph cluster_{index} {{")
+        lines.append(f"    label={quote(area.replace('-', ' '))}; style=rounded; color=gray60;")
+        lines += ["  " + _dot_node(book, n, points, endings, quote) for n in sorted(members)]
+        lines.append("  }")
     for edge in edges(book):
-        attributes = [f"label={quote(_short(edge.label))}"] if edge.label else []
+        text = _gated(edge.label, edge.gate, "\n")
+        attributes = [f"label={quote(text)}"] if text else []
         attributes += [style[edge.kind]] if style[edge.kind] else []
         styled = f" [{', '.join(attributes)}]" if attributes else ""
         lines.append(f"  p{edge.source} -> p{edge.target}{styled};")
@@ -101,7 +183,7 @@ def to_dot(book: ScenarioBook) -> str:
 
 def to_mermaid(book: ScenarioBook) -> str:
     def label(text: str) -> str:
-        return _short(text).replace('"', "'").replace("|", "/")
+        return " ".join(text.split()).replace('"', "'").replace("|", "/")
 
     lines = ["flowchart LR"]
     points = entry_points(book)
@@ -114,6 +196,7 @@ def to_mermaid(book: ScenarioBook) -> str:
     arrows = {"failure": "-.->", "read": "-.->"}
     for edge in edges(book):
         arrow = arrows.get(edge.kind, "-->")
-        text = f'|"{label(edge.label)}"|' if edge.label else ""
+        gated = _gated(label(edge.label), edge.gate and label(edge.gate), "<br/>")
+        text = f'|"{gated}"|' if gated else ""
         lines.append(f"  p{edge.source} {arrow}{text} p{edge.target}")
     return "\n".join(lines) + "\n"

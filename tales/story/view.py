@@ -296,6 +296,23 @@ class TableView:
         """The paragraph whose options stand at each location."""
         return MappingProxyType(self._book.state.scenes) if self._book else MappingProxyType({})
 
+    @property
+    def campaign_log(self) -> Mapping[str, Mapping[str, bool]]:
+        """The campaign log: section -> entry -> whether it is crossed out."""
+        log = self._book.state.log if self._book else {}
+        return MappingProxyType({s: MappingProxyType(dict(e)) for s, e in log.items()})
+
+    @property
+    def counters(self) -> Mapping[str, int]:
+        return MappingProxyType(dict(self._book.state.counters) if self._book else {})
+
+    @property
+    def element_names(self) -> Mapping[str, str]:
+        """The storybook's names of its clues and objectives, by slug."""
+        if self._book is None:
+            return MappingProxyType({})
+        return MappingProxyType({**self._book.book.clues, **self._book.book.objectives})
+
     def was_read(self, paragraph: int) -> bool:
         return self._book is not None and paragraph in self._book.state.visited
 

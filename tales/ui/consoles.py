@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from tales.safefile import printable
 from tales.ui.render import Line
+from tales.ui.text import fit
 
 MAX_COMMAND = 10_000  # characters of one typed or scripted command; the rest is skipped
 
@@ -34,15 +35,25 @@ def terminal_width() -> int:
 
 class PlainConsole:
     def __init__(
-        self, source: IO[str], sink: IO[str], *, width: int = 78, echo: bool = True
+        self,
+        source: IO[str],
+        sink: IO[str],
+        *,
+        width: int = 78,
+        echo: bool = True,
+        fits: bool = False,
     ) -> None:
         self.source = source
         self.sink = sink
         self.width = width
         self.echo = echo
+        # Lines are fitted to a terminal; into a pipe or a file each message
+        # stays one line, whole for a screen reader and for grep.
+        self.fits = fits
 
     def show(self, lines: list[Line]) -> None:
-        for line in lines:  # the one way out to a pipe: no control character passes
+        for line in fit(lines, self.width) if self.fits else lines:
+            # The one way out to a pipe: no control character passes.
             self.sink.write(printable(line.text) + "\n")
         self.sink.flush()
 
@@ -75,11 +86,11 @@ class TerminalConsole:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.plain = plain or bool(os.environ.get("NO_COLOR"))
-        self.width = terminal_width()
+        self.plain = plain  # the screen-reader mode: words only, no status bar
+        self.colour = not plain and not os.environ.get("NO_COLOR")  # NO_COLOR: colour only
         self.status = status
         options: dict[str, Any] = {"history": InMemoryHistory(), **(session_options or {})}
-        if self.plain:  # words only: not even prompt_toolkit's own colours
+        if not self.colour:  # not even prompt_toolkit's own colours
             from prompt_toolkit.output import ColorDepth
 
             options.setdefault("color_depth", ColorDepth.MONOCHROME)
@@ -90,10 +101,15 @@ class TerminalConsole:
         from prompt_toolkit.formatted_text import FormattedText
 
         output = self.session.output
-        for line in lines:
-            style = "" if self.plain else STYLES.get(line.kind, "")
+        for line in fit(lines, self.width):
+            style = STYLES.get(line.kind, "") if self.colour else ""
             text = printable(line.text)  # the one way out to the terminal
             print_formatted_text(FormattedText([(style, text)]), output=output)
+
+    @property
+    def width(self) -> int:
+        """The terminal's width now: text printed after a resize fits the new one."""
+        return terminal_width()
 
     def ask(self, prompt: str, completions: list[str]) -> str | None:
         from prompt_toolkit.completion import WordCompleter

@@ -12,47 +12,17 @@ from typing import Protocol
 
 from tales.errors import TalesError
 from tales.problems import close_match
-from tales.rules.decisions import DecisionKind
 from tales.rules.events import Event
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
-from tales.ui import render
+from tales.ui import ending, render, views
+from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
+from tales.ui.keys import Keys
 from tales.ui.render import Line
+from tales.ui.words import sentence
 
-HELP = {
-    "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
-    "options": "options: show the choices open now again",
-    "hand": "hand [NAME]: the cards in each player's hand",
-    "status": "status: round, time, Event board tokens and every investigator",
-    "map": "map: revealed locations, where they lead and who stands where",
-    "keywords": "keywords: the Keyword sheet",
-    "items": "items: who carries what, with uses left",
-    "log": "log: the paragraphs read so far",
-    "odds": "odds: the chance of passing the test being prepared, if you rolled now",
-    "save": "save [NAME]: where this game is saved (it saves itself); NAME: save it as NAME",
-    "undo": "undo [N]: take back the last input, or the last N",
-    "checkpoint": "checkpoint NAME: keep this moment, to come back to with rewind",
-    "rewind": "rewind NAME: go back to a checkpoint, dropping what was played since",
-    "quit": "quit: leave the game",
-}
-
-TERMS = {
-    "ADVANTAGE": "roll 2 red dice and keep the one you prefer; cancels a DISADVANTAGE token",
-    "DISADVANTAGE": "roll 2 red dice and keep the worse; cancels an ADVANTAGE token",
-    "FOCUS": "in your next test you may use any attribute; the successes needed stay the same",
-    "FORTIFIED": "next round your hand limit is 6: draw 1 more card, never a status card",
-    "SURPRISED": "next round your hand limit is 4: discard 1 chosen card",
-    "BLEEDING": "at the end of the round, add 1 INJURY card to your discard pile",
-    "SCARED": "at the end of the round, add 1 STRESS card to your discard pile",
-    "STUNNED": "at the end of the round, discard 1 ENERGY",
-    "STRESS": "every 2 STRESS cards in your play area cost 1 SANITY",
-    "INJURY": "every 2 INJURY cards in your play area cost 1 VITALITY",
-    "POISON": "each POISON card in your play area costs 1 VITALITY",
-    "PANIC": "until the end of the round you cannot give or receive help in tests",
-    "EXPLODE": "an Exploding Success counts 1 success and lets you roll 1 more white die",
-    "SHATTER": "a Shattered Star cancels 1 success on the dice, never one from a card",
-}
+__all__ = ["HELP", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
 
 
 def printable(text: str, limit: int = 60) -> str:
@@ -81,7 +51,10 @@ class SavedPlay(Protocol):
 class Console(Protocol):
     """Where the game is shown and commands are read."""
 
-    width: int
+    @property
+    def width(self) -> int:
+        """Columns to fit text in, asked each time (a terminal may be resized)."""
+        ...
 
     def show(self, lines: list[Line]) -> None: ...
 
@@ -93,17 +66,32 @@ class Console(Protocol):
 
 
 class PlayLoop:
-    def __init__(self, game: Game, console: Console, saved: SavedPlay | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        console: Console,
+        saved: SavedPlay | None = None,
+        *,
+        strict: bool = False,
+    ) -> None:
         self.game = game
+        self.strict = strict  # a script: a line not understood fails the run at its end
         self.console = console
         self.saved = saved
-        self.read: list[tuple[int, str]] = []  # paragraphs read, with their first words
+        self.read: dict[int, str] = {}  # paragraphs read, as they were read, in order
         self.shown_decision: object | None = None
+        self.keys = Keys()
+        self.unknown: list[tuple[int, str]] = []  # (input line, text) nobody understood
+        self.inputs = 0
         self.commands: dict[str, Callable[[str], None]] = {
             "help": self.help,
             "options": lambda _: self.show_decision(force=True),
             "hand": lambda arg: self.console.show(render.hand_lines(self.table, self._who(arg))),
             "status": lambda _: self.console.show(render.status_lines(self.table)),
+            "time": lambda _: self.console.show(views.time_lines(self.table)),
+            "encounter": lambda _: self.console.show(views.encounter_lines(self.table)),
+            "clues": lambda _: self.console.show(views.clues_lines(self.table)),
+            "read": self.reread,
             "map": lambda _: self.console.show(render.map_lines(self.table)),
             "keywords": lambda _: self.console.show(
                 render.keywords_lines(self.table, self.table.keyword_sheet)
@@ -130,17 +118,29 @@ class PlayLoop:
         if history:
             self.show_events(self.game.events)
         else:
+            self._remember(self.game.events)
             self.console.show(render.status_lines(self.table))
         while self.game.pending is not None:
             self.show_decision()
             text = self.console.ask(self._prompt(), self.completions())
             if text is None:  # end of input: leave quietly
+                code = self._outcome()
                 self.console.show([Line("End of input: the game stops here.")])
-                return 0
+                return code
+            self.inputs += 1
             if not self.handle(text):
-                return 0
+                return self._outcome()
         self.show_ending()
-        return 0
+        return self._outcome()
+
+    def _outcome(self) -> int:
+        """0, or 1 when a line was not understood: a script that mistyped a
+        command must not pass for one that played what it meant."""
+        if not self.unknown or not self.strict:
+            return 0
+        for number, text in self.unknown:
+            self.say(f"Line {number} was not understood: '{printable(text)}'.")
+        return 1
 
     def handle(self, text: str) -> bool:
         """Carry out one line; False when the player leaves."""
@@ -152,11 +152,18 @@ class PlayLoop:
         pending = self.game.pending
         if pending is None:
             return False
-        if command.isdecimal():
-            count = len(pending.options)
-            if len(command) <= 6 and 1 <= int(command) <= count:
-                return self.choose(pending.options[int(command) - 1].id)
-            self.say(f"There is no option {printable(command, 12)}: choose 1 to {count}.")
+        self.keys.assign(pending)
+        if command.isdecimal() or command in self.keys.shown:
+            if argument:  # "3 please", "1 2": never read as 3 or 1
+                self.say(
+                    f"Type one option on its own: '{printable(text.strip(), 30)}' is not "
+                    f"read as {command}."
+                )
+                return True
+            option = self.keys.option(command, pending)
+            if option is not None:
+                return self.choose(option)
+            self.say(f"There is no option {printable(command, 12)}: choose {self.keys.span()}.")
             return True
         if text.strip() in pending.ids:
             return self.choose(text.strip())
@@ -179,6 +186,7 @@ class PlayLoop:
             return True
         close = close_match(command, [*self.commands, "quit", *pending.ids])
         hint = f" Did you mean '{close}'?" if close else ""
+        self.unknown.append((self.inputs, text.strip()))
         self.say(
             f"'{printable(text.strip())}' is neither an option number nor a command.{hint} "
             "Type 'help'."
@@ -197,26 +205,30 @@ class PlayLoop:
     # Showing ----------------------------------------------------------------------
 
     def say(self, text: str) -> None:
-        self.console.show([Line(text, "warning")])
+        self.console.show([Line(sentence(text), "warning")])
 
     def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
-        lines: list[Line] = []
-        for event in events:
-            if isinstance(event, StoryRead):
-                self.read.append((event.paragraph, " ".join(event.text.split()[:8])))
-            lines += render.render_event(event, self.table, self.console.width)
+        self._remember(events)
+        lines = render.render_events(events, self.table, self.console.width)
         if lines:
             self.console.show(lines)
+
+    def _remember(self, events: list[Event] | tuple[Event, ...]) -> None:
+        for event in events:
+            if isinstance(event, StoryRead):
+                self.read[event.paragraph] = event.text
 
     def show_decision(self, *, force: bool = False) -> None:
         pending = self.game.pending
         if pending is None or (pending is self.shown_decision and not force):
             return
         self.shown_decision = pending
-        self.console.show(render.decision_lines(pending, self.table))
+        self.keys.assign(pending)
+        self.console.show(render.decision_lines(pending, self.table, self.keys.shown))
 
     def show_ending(self) -> None:
         lines = [Line(f"The game is over: {self.game.ending}.", "heading")]
+        lines += ending.summary_lines(self.table)
         going_on = self.game.next_scenario
         if going_on is not None:
             title = self.table.title
@@ -229,15 +241,14 @@ class PlayLoop:
         self.console.show(lines)
 
     def _prompt(self) -> str:
-        pending = self.game.pending
-        count = len(pending.options) if pending else 0
-        return f"[1-{count} or a command] > "
+        return f"[{self.keys.span()} or a command] > "
 
     def completions(self) -> list[str]:
         pending = self.game.pending
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
-        return [*self.commands, "quit", *ids, *names, *TERMS]
+        terms = [f"help {term}" for term in TERMS]
+        return [*self.commands, "quit", *ids, *names, *STATUSES, *terms]
 
     # Commands ---------------------------------------------------------------------
 
@@ -251,21 +262,7 @@ class PlayLoop:
         return None
 
     def help(self, argument: str) -> None:
-        topic = argument.strip()
-        if not topic:
-            lines = [Line("Type an option's number to choose it. Commands:", "heading")]
-            lines += [Line(f"  {text}") for text in HELP.values()]
-            lines.append(Line("help followed by a rule term (help BLEEDING) explains it."))
-            self.console.show(lines)
-            return
-        if topic.lower() in HELP:
-            self.console.show([Line(HELP[topic.lower()])])
-        elif topic.upper() in TERMS:
-            self.console.show([Line(f"{topic.upper()}: {TERMS[topic.upper()]}.")])
-        else:
-            close = close_match(topic.upper(), TERMS)
-            hint = f" Did you mean {close}?" if close else ""
-            self.say(f"No help on {topic!r}.{hint}")
+        self.console.show(help_lines(argument.strip()))
 
     # Saving -----------------------------------------------------------------------
 
@@ -352,28 +349,36 @@ class PlayLoop:
         assert self.saved is not None
         self.game = self.saved.game
         self.shown_decision = None
+        self.read = {}
+        self._remember(self.game.events)
         self.console.show([Line(message, "heading"), *render.status_lines(self.table)])
         self.show_decision(force=True)
 
     def log(self, _: str) -> None:
-        lines = [Line("Paragraphs read so far:", "heading")]
-        lines += [Line(f"  {number}: {start}...") for number, start in self.read]
-        self.console.show(lines)
+        self.console.show(views.log_lines(self.table))
+
+    def reread(self, argument: str) -> None:
+        """``read``: the paragraphs read; ``read N``: paragraph N again, as it read."""
+        text = argument.strip()
+        if not text:
+            lines = [Line("Paragraphs read so far ('read N' reads one again):", "heading")]
+            lines += [Line(f"  {n}: {' '.join(t.split()[:8])}...") for n, t in self.read.items()]
+            self.console.show(lines)
+            return
+        if not text.isdecimal() or len(text) > 6:
+            self.say(f"read takes a paragraph number, not '{printable(text, 12)}'.")
+            return
+        number = int(text)
+        if number not in self.read:
+            self.say(f"Paragraph {number} has not been read yet: only paragraphs read come back.")
+            return
+        again = StoryRead(number, self.read[number])
+        self.console.show(render.render_event(again, self.table, self.console.width))
 
     def odds(self, _: str) -> None:
         pending = self.game.pending
-        state = pending.context if pending else None
-        if state is None or pending is None or pending.kind is not DecisionKind.PREPARE:
-            self.say("There is no test being prepared; odds are shown while cards are committed.")
+        lines = views.odds_lines(pending, self.table) if pending is not None else []
+        if not lines:
+            self.say("There is no test under way; odds are shown at each step of a test.")
             return
-        chance = self.table.chance(state)
-        self.console.show(
-            [
-                Line(
-                    f"If you rolled now: {float(chance):.1%} to pass "
-                    f"({chance.numerator}/{chance.denominator}), with "
-                    f"{state.white_pool(self.table.dice.white_count)} white dice and "
-                    f"{state.card_successes} sure successes for {self.table.need(state)} needed."
-                )
-            ]
-        )
+        self.console.show(lines)

@@ -16,10 +16,12 @@ from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
 from tales.story.core import Core, load_core, tale_path
 from tales.story.game import Game, GameSetup, start_game
-from tales.ui.consoles import PlainConsole, TerminalConsole
+from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
+from tales.ui.views import encounter_text, rounds_left
+from tales.ui.words import count
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +61,11 @@ def run_play(
                 plain=plain, status=lambda: status_bar(loop.game)
             )
         else:
-            console = PlainConsole(script or sys.stdin, sys.stdout)
+            tty = sys.stdout.isatty()  # a script played at a terminal fits it
+            width = terminal_width() if tty else 78
+            console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
         console.show(opening(game) + notes)
-        loop = PlayLoop(game, console, saved)
+        loop = PlayLoop(game, console, saved, strict=script is not None)
         return loop.run(history=saving.load is None)
     except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already
         name = printable(saved.name or "")
@@ -163,4 +167,8 @@ def status_bar(game: Game) -> str:
         f"hand {len(inv.hand)}"
         for inv in table.players()
     )
-    return f" Round {table.round} | time {table.time} | {tokens or 'no tokens'} | {people}"
+    left = rounds_left(table)
+    time = f"time {table.time}" + (f" ({count(left, 'round')} left)" if left is not None else "")
+    fights = "  ".join(encounter_text(e) for e in table.encounters.values())
+    fight = f" | {fights}" if fights else ""
+    return f" Round {table.round} | {time} | {tokens or 'no tokens'}{fight} | {people}"

@@ -16,10 +16,12 @@ from tales.problems import close_match
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.rulings import parse_overrides
 from tales.rules.setup import TEAM_SIZE
+from tales.rules.terms import Track
 from tales.safefile import printable
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
+from tales.ui.words import first_sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +84,22 @@ def house_rules(core: Core, texts: Sequence[str]) -> tuple[tuple[str, bool], ...
     return tuple(flipped.house_rules().items())
 
 
+COMPANION = (
+    "The team is always four: a Companion is an investigator no player controls. "
+    "Always present, each lends an Action, 3 Attributes and their MAGIC every round, "
+    "but never moves anyone nor starts a test, and takes no Status."
+)
+
+
+def investigator_line(key: str, sheet: InvestigatorSheet) -> str:
+    """One investigator of the setup's list: tracks, keyword, first sentence."""
+    tracks = f"VITALITY {sheet.maxima[Track.VITALITY]}, SANITY {sheet.maxima[Track.SANITY]}"
+    return (
+        f"  {key}: {sheet.name} ({tracks}; keyword {sheet.keyword}) - "
+        f"{first_sentence(sheet.biography)}"
+    )
+
+
 def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
     """A short interactive setup; Enter accepts every default."""
     from prompt_toolkit import prompt
@@ -108,10 +126,11 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
         free = [n for n, slug in names.items() if slug not in chosen]
         default = next(n for n, slug in names.items() if slug not in chosen)
         for first in free:
-            sheet = core.investigators[names[first]]
-            say(f"  {first}: {sheet.name} ({sheet.keyword}) - {sheet.biography.split('. ')[0]}.")
+            say(investigator_line(first, core.investigators[names[first]]))
         chosen.append(names[ask(f"Investigator for player {number + 1}", default, free)])
     companions: list[str] = []
+    if players < TEAM_SIZE:
+        print(COMPANION)
     for number in range(TEAM_SIZE - players):
         free = [n for n, slug in names.items() if slug not in chosen and slug not in companions]
         companions.append(names[ask(f"Companion {number + 1}", free[0], free)])

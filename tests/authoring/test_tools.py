@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -176,3 +178,53 @@ def test_an_enemy_in_no_encounter_is_unused(tmp_path):
         p for p in check_tale(tale, set(), set()) if p.code == "W302" and "'gull'" in p.message
     ]
     assert len(unused) == 1 and unused[0].path.endswith("encounters.yaml") and unused[0].line == 2
+
+
+def test_graph_draws_encounters_the_time_track_and_epilogues(bell_book):
+    found = {(e.source, e.target, e.kind) for e in edges(bell_book)}
+    choir = bell_book.scenario.encounters
+    card = next(iter(choir.values()))
+    starts = [
+        n
+        for n, p in bell_book.paragraphs.items()
+        if any(fx.kind == "encounter" and fx.value == card.slug for fx in p.effects)
+    ]
+    assert starts and all((s, card.defeated, "encounter") in found for s in starts)
+    assert all((s, card.round_end, "encounter") in found for s in starts)
+    timed = [n for n in bell_book.scenario.board.spaces if n is not None]
+    assert {(a, b, "time") for a, b in pairwise(timed)} <= found
+    for ending in bell_book.endings:
+        assert {(ending, r.read, "epilogue") for r in bell_book.rates} <= found
+
+
+def test_graph_draws_gates_on_edges_and_areas_as_clusters():
+    tale, _ = load_tale(TALES[1])
+    assert tale is not None
+    book = next(iter(tale.scenarios.values()))
+    gated = [e for e in edges(book) if e.gate]
+    assert gated, "the tale has options behind a condition"
+    dot = to_dot(book)
+    assert f"[if {gated[0].gate}" in dot.replace('\\"', '"')
+    assert "subgraph cluster_0 {" in dot and "style=rounded" in dot
+
+
+def test_labels_are_cut_between_words():
+    from tales.authoring.graph import _short
+
+    text = "Wade down into the basement for the fire-claim files"
+    cut = _short(text, 30)
+    assert cut.endswith("…") and len(cut) <= 30
+    assert text.startswith(cut[:-1]) and text[len(cut) - 1] == " "
+
+
+def test_graph_html_is_one_self_contained_page_with_every_paragraph():
+    result = CliRunner().invoke(cli, ["graph", str(TALES[0]), "--format", "html"])
+    assert result.exit_code == 0, result.output
+    page = result.output
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "wheel" in page
+    tale, _ = load_tale(TALES[0])
+    assert tale is not None
+    for number in tale.scenarios["bell-house"].paragraphs:
+        assert f'id="p{number}"' in page or f">p{number}<" in page
+    # nothing fetched: no external script, style sheet or image
+    assert not re.search(r'(src|href)="(https?:)?//', page)

@@ -105,9 +105,12 @@ def test_did_you_mean_an_option_id(loop: PlayLoop, console: FakeConsole) -> None
 def test_help_lists_every_command(loop: PlayLoop, console: FakeConsole) -> None:
     loop.handle("help")
     lines = console.take()
-    assert lines[0] == Line("Type an option's number to choose it. Commands:", "heading")
-    assert [line.text for line in lines[1:-1]] == [f"  {text}" for text in HELP.values()]
-    assert "help BLEEDING" in lines[-1].text
+    assert lines[0] == Line(
+        "Type an option's number to choose it (r rolls in a test). Commands:", "heading"
+    )
+    assert [line.text for line in lines[1:-2]] == [f"  {text}" for text in HELP.values()]
+    assert "help BLEEDING" in lines[-2].text
+    assert lines[-1].text.startswith("Rule terms: ")
 
 
 @pytest.mark.parametrize("topic", ["BLEEDING", "bleeding", "  Bleeding "])
@@ -124,7 +127,9 @@ def test_help_on_a_command(loop: PlayLoop, console: FakeConsole) -> None:
 def test_help_on_nonsense_says_so(game: Game, loop: PlayLoop, console: FakeConsole) -> None:
     before = state(game)
     loop.handle("help nonsense")
-    assert console.take() == [Line("No help on 'nonsense'.", "warning")]
+    assert console.take() == [
+        Line("No help on 'nonsense'. 'help' lists the rule terms it knows.", "warning")
+    ]
     loop.handle("help BLEEDNG")
     assert console.take() == [Line("No help on 'BLEEDNG'. Did you mean BLEEDING?", "warning")]
     assert state(game) == before
@@ -165,7 +170,7 @@ def test_odds_outside_a_test_says_so(game: Game, loop: PlayLoop, console: FakeCo
     loop.handle("odds")
     assert console.take() == [
         Line(
-            "There is no test being prepared; odds are shown while cards are committed.",
+            "There is no test under way; odds are shown at each step of a test.",
             "warning",
         )
     ]
@@ -228,7 +233,7 @@ def test_end_of_input_returns_zero(game: Game) -> None:
     """Issue: "end of input quits cleanly, exit 0"."""
     console = FakeConsole([])
     assert PlayLoop(game, console).run() == 0
-    assert console.prompts == ["[1-7 or a command] > "]
+    assert console.prompts == ["[1 to 7 or a command] > "]
     assert console.lines[-1] == Line("End of input: the game stops here.")
     assert "-- Paragraph 1 --" in console.text, "the opening paragraphs are shown first"
 
@@ -238,14 +243,19 @@ def test_a_game_played_to_its_end_says_so(make_game: MakeGame) -> None:
     console = FakeConsole([*TIME_RUNS_OUT, "never read"])
     assert PlayLoop(game, console).run() == 0
     assert game.engine.finished
-    assert console.lines[-1] == Line("The game is over: the story ends at paragraph 25.", "heading")
+    over = Line("The game is over: the story ends at paragraph 25.", "heading")
+    summary = console.lines[console.lines.index(over) + 1 :]
+    texts = [line.text for line in summary]
+    assert texts[0].startswith("Lived: ") and texts[1].startswith("Died: ")
+    assert "Exploration, element by element:" in texts
+    assert any(t.endswith("of the 90 points that make 100%.") for t in texts)
     assert console.commands == ["never read"]
 
 
-def test_log_lists_the_paragraphs_read(game: Game) -> None:
-    console = FakeConsole(["log"])
+def test_read_lists_the_paragraphs_read(game: Game) -> None:
+    console = FakeConsole(["read"])
     PlayLoop(game, console).run()
-    start = console.text.index("Paragraphs read so far:")
+    start = console.text.index("Paragraphs read so far ('read N' reads one again):")
     log = console.text[start:].splitlines()[1:5]
     assert [line.split(":")[0].strip() for line in log] == ["1", "12", "2", "7"]
     assert log[0] == "  1: Ruth Pardee met your train at the Ipswich..."

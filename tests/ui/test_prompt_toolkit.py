@@ -191,12 +191,14 @@ def test_plain_session_writes_no_colour_at_all(game: Game, keyboard: PipeInput) 
     assert colours(written.getvalue()) == set()
 
 
-def test_no_color_in_the_environment_means_plain(
+def test_no_color_in_the_environment_removes_colour_only(
     keyboard: PipeInput, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """NO_COLOR takes the colour away and nothing else: the status bar stays;
+    --plain is the screen-reader mode, words only."""
     monkeypatch.setenv("NO_COLOR", "1")
     written, options = screen(keyboard)
-    console = TerminalConsole(session_options=options)
-    assert console.plain
+    console = TerminalConsole(session_options=options, status=lambda: " Round 1")
+    assert not console.plain and not console.colour
     console.show([Line("A warning", "warning")])
     assert colours(written.getvalue()) == set()

@@ -157,11 +157,29 @@ def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> Non
 @pytest.mark.parametrize(
     ("event", "words"),
     [
-        (LogEntryRecorded("the-bell", "patience-answered"), "the bell: patience answered."),
-        (LogEntryCrossedOut("the-lost", "elias-pardee"), "elias pardee is crossed out."),
-        (CounterChanged("innsmouth-watch", 0, 1), "Counter innsmouth watch: 0 -> 1."),
-        (ev.LocationTokensChanged("sea-stair", "flood", 0, 1), "Flood tokens on The Sea Stair: 0"),
-        (ev.ElementFound("clue", "ringers-log"), "Found (clue): ringers log."),
+        (
+            LogEntryRecorded("the-bell", "patience-answered"),
+            "Recorded in the campaign log under The bell: patience answered.",
+        ),
+        (
+            LogEntryCrossedOut("the-lost", "elias-pardee"),
+            "Crossed out in the campaign log under The lost: elias pardee.",
+        ),
+        (CounterChanged("innsmouth-watch", 0, 1), "The counter Innsmouth watch rises from 0 to 1."),
+        (
+            ev.LocationTokensChanged("sea-stair", "flood", 0, 1),
+            "1 flood token is placed on The Sea Stair (1 there now).",
+        ),
+        (ev.LocationTokensChanged("sea-stair", "flood", 3, 1), "2 flood tokens are removed from"),
+        (ev.ElementFound("clue", "ringers-log"), "A clue is found: The Ringer's Log, 1871-1876."),
+        (ev.ElementFound("information", "set-of-the-tide"), "Information is found: set of"),
+        (ev.KeywordErased("BOAT"), "The keyword BOAT is erased from the Keyword sheet."),
+        (ev.ItemLost(EZRA, "flensing-spade"), "Ezra Marsh gives up"),
+        (ev.TimeMoved(3, 4), "The time marker moves from space 3 to space 4 (4 rounds left)."),
+        (
+            ev.EventTokenRemoved(EventSymbol.SKULL, 0),
+            "A skull token is removed from the Event board (0 left).",
+        ),
     ],
 )
 def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:

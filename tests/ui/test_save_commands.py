@@ -111,7 +111,9 @@ def test_a_name_that_leaves_the_folder_is_one_line(
     answer = reply(result.output, line)
     assert len(answer) == 1 and "cannot be a save name" in answer[0], answer
     assert name in answer[0]
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["script.txt"]
     assert sorted(p.name for p in folder.iterdir()) == [f"{DEFAULT}.journal", f"{DEFAULT}.yaml"]
 
@@ -166,7 +168,7 @@ def test_undo_reaches_back_to_the_loaded_sheet_and_no_further(tmp_path: Path) ->
     loaded = play("--load", DEFAULT, stdin="undo\nundo\nstatus\n")
     first, second = replies(loaded.output, "undo")
     assert first[0] == "Took back 1 input."
-    assert second == ["there is nothing to undo since this game was started or loaded"]
+    assert second == ["There is nothing to undo since this game was started or loaded"]
     assert reply(loaded.output, "status")[0].startswith("Round 2,")
     assert "Ezra Marsh at The Boat Shed" in reply(loaded.output, "status")[2]
 
@@ -174,7 +176,7 @@ def test_undo_reaches_back_to_the_loaded_sheet_and_no_further(tmp_path: Path) ->
 def test_undo_with_nothing_to_undo_is_one_line(tmp_path: Path) -> None:
     result = scripted(tmp_path, "undo", "1", "status")
     assert reply(result.output, "undo") == [
-        "there is nothing to undo since this game was started or loaded"
+        "There is nothing to undo since this game was started or loaded"
     ]
     assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "the game goes on"
 
@@ -183,7 +185,7 @@ def test_undo_with_nothing_to_undo_is_one_line(tmp_path: Path) -> None:
 def test_undo_with_a_bad_count_is_one_line(tmp_path: Path, folder: Path, count: str) -> None:
     result = scripted(tmp_path, "1", f"undo {count}", "status")
     assert reply(result.output, f"undo {count}") == [
-        f"undo takes a number of inputs to take back, not '{count}'."
+        f"Undo takes a number of inputs to take back, not '{count}'."
     ]
     assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "nothing undone"
     assert journal_inputs(folder, DEFAULT) == [FIRST]
@@ -194,7 +196,9 @@ def test_undo_in_a_game_played_with_no_save_is_one_line(tmp_path: Path, folder: 
     answer = reply(result.output, "undo")
     assert len(answer) == 1, answer
     assert "nothing to undo" in answer[0] or "not being saved" in answer[0], answer
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
     assert "Saved as" not in result.output
     assert list(folder.iterdir()) == [], "--no-save writes nothing"
 
@@ -212,9 +216,11 @@ def test_save_in_a_game_played_with_no_save_is_one_line(tmp_path: Path, folder: 
 def test_checkpoint_without_a_name_is_one_line(tmp_path: Path, folder: Path) -> None:
     result = scripted(tmp_path, "checkpoint", "checkpoint   ", "status")
     for answer in replies(result.output, "checkpoint"):
-        assert answer == ["checkpoint needs a name: checkpoint before-the-reef"]
+        assert answer == ["Checkpoint needs a name: checkpoint before-the-reef"]
     assert not [p for p in folder.iterdir() if "@" in p.name], "no checkpoint was made"
-    assert reply(result.output, "status")[0].startswith("Round 1, time space 1;")
+    assert reply(result.output, "status")[0].startswith(
+        "Round 1, time space 1 of 8, 7 rounds left;"
+    )
 
 
 def test_rewind_comes_back_to_the_checkpoint(tmp_path: Path, folder: Path) -> None:
@@ -270,7 +276,7 @@ def test_rewind_to_an_unknown_checkpoint_names_the_checkpoints(
     lines = [f"checkpoint {name}" for name in kept]
     result = scripted(tmp_path, *lines, "1", "rewind nope", "status")
     assert reply(result.output, "rewind nope") == [
-        f"there is no checkpoint 'nope'; this game has: {have}"
+        f"There is no checkpoint 'nope'; this game has: {have}"
     ]
     assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "nothing rewound"
 
@@ -278,7 +284,7 @@ def test_rewind_to_an_unknown_checkpoint_names_the_checkpoints(
 def test_rewind_without_a_name_lists_the_checkpoints(tmp_path: Path) -> None:
     result = scripted(tmp_path, "checkpoint here", "rewind")
     assert reply(result.output, "rewind") == [
-        "rewind needs a checkpoint's name; this game has: here"
+        "Rewind needs a checkpoint's name; this game has: here"
     ]
 
 

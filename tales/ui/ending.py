@@ -1,0 +1,84 @@
+"""The end of a game told as a summary: who lived and who died, what was
+found, the exploration rate element by element and the campaign log."""
+
+from __future__ import annotations
+
+from tales.rules.scoring import ELEMENTS
+from tales.story.view import TableView
+from tales.ui.text import Line
+from tales.ui.words import count, words
+
+_NOUNS = {
+    "information": "piece of information",
+    "objective": "objective",
+    "item": "item",
+    "clue": "clue",
+    "keyword": "keyword",
+    "survivor": "survivor",
+}
+
+
+def team_lines(table: TableView) -> list[Line]:
+    alive = [i.name for i in table.investigators.values() if not i.dead]
+    dead = [i.name for i in table.investigators.values() if i.dead]
+    return [
+        Line(f"Lived: {', '.join(alive) or 'no one'}."),
+        Line(f"Died: {', '.join(dead) or 'no one'}."),
+    ]
+
+
+def found_lines(table: TableView) -> list[Line]:
+    names = table.element_names
+    lines = []
+    for kind in ("clue", "objective", "information"):
+        got = sorted(names.get(slug, words(slug)) for slug in table.found.get(kind, ()))
+        if got:
+            lines.append(Line(f"Found ({count(len(got), _NOUNS[kind])}): {', '.join(got)}."))
+    return lines or [Line("Nothing was found.")]
+
+
+def elements(table: TableView) -> dict[str, int]:
+    """How many of each exploration element the team has, as the rules count
+    them (tales.rules.scoring.exploration_elements), read from the view."""
+    counts = {kind: len(table.found.get(kind, ())) for kind in ELEMENTS}
+    counts["keyword"] = len(table.keywords)
+    counts["survivor"] = sum(1 for i in table.investigators.values() if not i.dead)
+    return counts
+
+
+def rate_lines(table: TableView) -> list[Line]:
+    if table.scenario is None:
+        return []
+    table_points = table.scenario.exploration
+    parts = []
+    total = 0
+    for kind, n in elements(table).items():
+        worth = table_points.points.get(kind, 0)
+        if worth:
+            parts.append(f"{count(n, _NOUNS[kind])} x {worth} = {n * worth}")
+            total += n * worth
+    return [
+        Line("Exploration, element by element:", "heading"),
+        *(Line(f"  {part}") for part in parts),
+        Line(f"  {total} of the {table_points.full} points that make 100%."),
+    ]
+
+
+def log_entry_lines(table: TableView) -> list[Line]:
+    entries = [
+        f"{words(section).capitalize()}: {words(entry)}" + (" (crossed out)" if crossed else "")
+        for section, book in sorted(table.campaign_log.items())
+        for entry, crossed in book.items()
+    ]
+    if not entries:
+        return [Line("The campaign log records nothing from this game.")]
+    return [Line("Campaign log:", "heading"), *(Line(f"  {e}.") for e in entries)]
+
+
+def summary_lines(table: TableView) -> list[Line]:
+    return [
+        *team_lines(table),
+        *found_lines(table),
+        *rate_lines(table),
+        *log_entry_lines(table),
+    ]

@@ -1,0 +1,138 @@
+"""What ``help`` says: the prompt's commands and the rulebook's terms."""
+
+from __future__ import annotations
+
+from tales.problems import close_match
+from tales.ui.text import Line
+
+HELP = {
+    "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
+    "options": "options: show the choices open now again",
+    "hand": "hand [NAME]: the cards in each player's hand",
+    "status": "status: round, time, Event board tokens and every investigator",
+    "map": "map: revealed locations, where they lead and who stands where",
+    "keywords": "keywords: the Keyword sheet",
+    "items": "items: who carries what, with uses left",
+    "log": "log: the campaign log and its counters",
+    "read": "read [N]: the paragraphs read so far, or paragraph N again",
+    "encounter": "encounter: each enemy in play, its path, tokens placed and its round end",
+    "clues": "clues: the clues, objectives and information found",
+    "time": "time: where the time marker stands and how many rounds are left",
+    "odds": "odds: the chance of passing the test being prepared, if you rolled now",
+    "save": "save [NAME]: where this game is saved (it saves itself); NAME: save it as NAME",
+    "undo": "undo [N]: take back the last input, or the last N",
+    "checkpoint": "checkpoint NAME: keep this moment, to come back to with rewind",
+    "rewind": "rewind NAME: go back to a checkpoint, dropping what was played since",
+    "quit": "quit: leave the game",
+}
+
+TERMS = {
+    "ADVANTAGE": "roll 2 red dice and keep the one you prefer; cancels a DISADVANTAGE token",
+    "DISADVANTAGE": "roll 2 red dice and keep the worse; cancels an ADVANTAGE token",
+    "FOCUS": "in your next test you may use any attribute; the successes needed stay the same",
+    "FORTIFIED": "next round your hand limit is 6: draw 1 more card, never a status card",
+    "SURPRISED": "next round your hand limit is 4: discard 1 chosen card",
+    "BLEEDING": "at the end of the round, add 1 INJURY card to your discard pile",
+    "SCARED": "at the end of the round, add 1 STRESS card to your discard pile",
+    "STUNNED": "at the end of the round, discard 1 ENERGY",
+    "STRESS": "every 2 STRESS cards in your play area cost 1 SANITY",
+    "INJURY": "every 2 INJURY cards in your play area cost 1 VITALITY",
+    "POISON": "each POISON card in your play area costs 1 VITALITY",
+    "PANIC": "until the end of the round you cannot give or receive help in tests",
+    "EXPLODE": "an Exploding Success counts 1 success and lets you roll 1 more white die",
+    "SHATTER": "a Shattered Star cancels 1 success on the dice, never one from a card",
+    # The tracks and resources on an Investigator board.
+    "VITALITY": "your body's track: at 0 the Investigator dies and leaves the game for good",
+    "SANITY": "your mind's track: at 0 the Investigator is lost, exactly as at 0 VITALITY",
+    "ENERGY": "tokens that pay for your Ability (2 each use); a Rest wins 1 back",
+    "MAGIC": "points that pay for rerolls: 2 MAGIC reroll any white dice, never the red one",
+    "TRACKS": "VITALITY and SANITY start at their maximum; either at 0 means death",
+    # What a round is made of.
+    "ACTIONS": "discard a card with the Action icon for each Action a paragraph asks, "
+    "then read on; moving to an adjacent revealed location costs 1",
+    "ABILITY": "every Investigator has one; it costs 2 ENERGY and may be used on someone "
+    "in the same location",
+    "REST": "discard 1 card with the Action icon to win back 1 ENERGY",
+    "RUN": "to reach a location more than 3 spaces away: 3 Actions and a DISADVANTAGE token",
+    "ROUND": "draw up to 5 cards, check the Event board, resolve start-of-round tokens, act "
+    "until your cards run out or you stop, then end the round",
+    "END OF ROUND": "BLEEDING, SCARED and STUNNED act, every card is shuffled back into the "
+    "deck, the time marker advances one space and Companions turn their markers back",
+    "COMPANIONS": "Investigators no player controls, filling the team to four: always "
+    "present, they lend 4 markers (an Action and 3 Attributes) and their MAGIC each round, "
+    "never move anyone nor start a test, and take no Status",
+    "HEROISM": "the card a solo Investigator adds to their deck: 1 sure Success in a test "
+    "of any attribute, and an Action icon",
+    # Tests.
+    "TEST": "played cards give sure Successes or white dice, then white dice and a red die "
+    "are rolled; meet the Successes needed to pass",
+    "ASSIST": "others in the same location (and Companions, anywhere) may help, but never "
+    "with more than the acting player played",
+    "EASY": "a test needing 1 or 2 Successes; MEDIUM needs 3 or 4, HARD 5 or more",
+    "REROLL": "spend 2 MAGIC from anyone in the test's location to reroll white dice; red "
+    "dice are never rerolled",
+    "RED DIE": "rolled in every test; a skull, tentacle or star puts that token on the Event board",
+    # The Event board.
+    "EVENT BOARD": "the time track, one space per round, with narratives on some spaces, "
+    "and the skull, tentacle and star tokens the red die places; a full count reads a narrative",
+    "TIME TRACK": "the time marker moves one space at each round's end; a narrative on the "
+    "new space is read at the start of the next round; when it runs out, so does the tale",
+    "SKULL": "an Event symbol on the red die: the worst, when DISADVANTAGE makes you choose",
+    "TENTACLE": "an Event symbol on the red die, between skull and star",
+    "STAR": "an Event symbol on the red die: the least bad when DISADVANTAGE makes you choose",
+    # Encounters.
+    "ENCOUNTER": "an Enemy card comes into play; beat it by Combat or Stratagem, and its "
+    "narrative is read at the round's end whether or not it is beaten",
+    "COMBAT": "attack with a weapon: its base Damage plus 1 for each Success in the test of "
+    "its attribute; each Damage puts an Encounter token on a wound spot",
+    "STRATAGEM": "outwit the enemy: Successes in the attribute its card names put Encounter "
+    "tokens on its Success spots",
+    "WEAPONS": "one-handed (wield 2) or two-handed (wield 1); each attack spends a use; "
+    "changing weapons during an Encounter costs 1 Action",
+    "ITEMS": "cards with uses, held in a hand or the backpack; each use spends a use marker; "
+    "trading with someone in the same location is free",
+    # The story.
+    "KEYWORD": "a word marked on the Keyword sheet when the story says so; it opens choices, "
+    "eases tests and counts toward the exploration rate",
+    "EXPLORATION RATE": "at the scenario's end: points for information, objectives, items, "
+    "clues, keywords and survivors, as a percentage of the whole story",
+    "SAVE": "the game saves itself after every input; the paper Save sheet records a round's "
+    "end, before the next round's start",
+}
+
+# The status words complete on their own (a player types "BLEED" at a card's
+# text); every other term completes after "help".
+STATUSES = (
+    *("ADVANTAGE", "DISADVANTAGE", "FOCUS", "FORTIFIED", "SURPRISED", "BLEEDING", "SCARED"),
+    *("STUNNED", "STRESS", "INJURY", "POISON", "PANIC", "EXPLODE", "SHATTER"),
+)
+
+# A player may type a term as the rulebook prints it or as one word.
+ALIASES = {"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"}
+
+
+def term(topic: str) -> str | None:
+    """The rule term ``topic`` names, in any case, spaced or hyphenated."""
+    key = " ".join(topic.upper().replace("-", " ").split())
+    key = ALIASES.get(key, key)
+    return key if key in TERMS else None
+
+
+def help_lines(topic: str) -> list[Line]:
+    """The list of commands, or what one command or rule term means."""
+    if not topic:
+        lines = [
+            Line("Type an option's number to choose it (r rolls in a test). Commands:", "heading")
+        ]
+        lines += [Line(f"  {text}") for text in HELP.values()]
+        lines.append(Line("help followed by a rule term (help BLEEDING) explains it."))
+        lines.append(Line(f"Rule terms: {', '.join(sorted(TERMS))}."))
+        return lines
+    if topic.lower() in HELP:
+        return [Line(HELP[topic.lower()])]
+    known = term(topic)
+    if known is not None:
+        return [Line(f"{known}: {TERMS[known]}.")]
+    close = close_match(topic.upper(), TERMS)
+    hint = f" Did you mean {close}?" if close else " 'help' lists the rule terms it knows."
+    return [Line(f"No help on {topic!r}.{hint}", "warning")]

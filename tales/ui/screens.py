@@ -1,0 +1,189 @@
+"""What the prompt shows on request: status, hands, items, keywords, the
+map, the time track and the pending decision. Pure functions of the view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from tales.rules.decisions import Decision, DecisionKind
+from tales.rules.terms import Track
+from tales.story.view import EncounterView, InvestigatorView, TableView
+from tales.ui.text import Line, place
+from tales.ui.words import count
+
+NEAR_END = 2  # rounds left at which the time track warns
+
+
+def rounds_left(table: TableView) -> int | None:
+    """Rounds before the time marker reaches the track's last space."""
+    if table.scenario is None:
+        return None
+    return max(0, len(table.scenario.board.spaces) - table.time)
+
+
+def time_track(table: TableView) -> str:
+    """ "7 of 12, 5 rounds left"; a warning when the end is near."""
+    left = rounds_left(table)
+    if table.scenario is None or left is None:
+        return f"{table.time}"
+    spaces = len(table.scenario.board.spaces)
+    text = f"{table.time} of {spaces}, {count(left, 'round')} left"
+    if left == 0:
+        return text + " (this is the last round)"
+    if left <= NEAR_END:
+        return text + " (the end is near)"
+    return text
+
+
+def status_lines(table: TableView) -> list[Line]:
+    heading = f"Round {table.round}, time space {time_track(table)}" + _next_narrative(table)
+    lines = [Line(heading, "heading")]
+    tokens = ", ".join(f"{s.value} {n}" for s, n in sorted(table.event_tokens.items()) if n)
+    lines.append(Line(f"Event board tokens: {tokens or 'none'}."))
+    for inv in table.investigators.values():
+        if inv.companion:
+            markers = ", ".join(inv.markers_left()) or "none"
+            lines.append(
+                Line(
+                    f"{inv.name} (Companion): MAGIC {inv.magic}, ENERGY {inv.energy}; "
+                    f"markers left: {markers}."
+                )
+            )
+            continue
+        if inv.dead:
+            lines.append(Line(f"{inv.name}: dead."))
+            continue
+        tokens = ", ".join(
+            f"{t.value}" + (f" x{n}" if n > 1 else "") for t, n in inv.tokens.items() if n
+        )
+        play = ", ".join(f"{c.status}" for c in inv.play_area if c.status) or "none"
+        lines.append(
+            Line(
+                f"{inv.name} at {place(table, inv.location or '')}: "
+                f"VITALITY {inv.vitality}/{inv.sheet.maxima[Track.VITALITY]}, "
+                f"SANITY {inv.sanity}/{inv.sheet.maxima[Track.SANITY]}, "
+                f"ENERGY {inv.energy}, MAGIC {inv.magic}; "
+                f"{count(len(inv.hand), 'card')} in hand, {len(inv.deck)} in deck; "
+                f"statuses: {tokens or 'none'}; "
+                f"status cards in play: {play}"
+                + (" (PANIC: no help)" if inv.panicked else "")
+                + "."
+            )
+        )
+    return lines + _who_faces(table)
+
+
+def _facing(table: TableView, state: EncounterView) -> list[InvestigatorView]:
+    """The investigators at the encounter's location: those it speaks to."""
+    return [p for p in table.players() if p.location == state.location]
+
+
+def _fight(table: TableView, slug: str) -> str:
+    """An encounter on the map: fought, or waiting for someone to come back
+    (ruling ``abandoned-encounter``)."""
+    state = table.encounters.get(slug)
+    if state is None:
+        return ""
+    if _facing(table, state):
+        return "; an encounter is under way"
+    return f"; {state.encounter.enemy.name} waits here, and no one faces it"
+
+
+def _who_faces(table: TableView) -> list[Line]:
+    """Each encounter in play, its progress and who faces it, or that it waits."""
+    lines: list[Line] = []
+    for slug, state in sorted(table.encounters.items()):
+        enemy, path = state.encounter.enemy, state.path
+        progress = f"{state.tokens} of {state.target(path)} by {path}" if path else "not yet fought"
+        names = ", ".join(p.name for p in _facing(table, state))
+        who = (
+            f"facing it: {names}"
+            if names
+            else "left behind: no one faces it, and its narrative waits until someone comes back"
+        )
+        lines.append(Line(f"{enemy.name} at {place(table, slug)}: {progress}; {who}."))
+    return lines
+
+
+def _next_narrative(table: TableView) -> str:
+    if table.scenario is None:
+        return "."
+    for space in range(table.time + 1, len(table.scenario.board.spaces) + 1):
+        if table.scenario.board.narrative_at(space):
+            return f"; the next timed narrative is at space {space}."
+    return "."
+
+
+def hand_lines(table: TableView, slug: str | None = None) -> list[Line]:
+    lines: list[Line] = []
+    for inv in table.players():
+        if slug and inv.slug != slug:
+            continue
+        lines.append(Line(f"{inv.name}'s hand ({len(inv.hand)}):", "heading"))
+        lines += [Line(f"  {c}") for c in inv.hand] or [Line("  (empty)")]
+    return lines
+
+
+def items_lines(table: TableView) -> list[Line]:
+    lines = []
+    for inv in table.players():
+        held = [f"{i.card.name} ({count(i.uses, 'use')}, {i.place})" for i in inv.items]
+        lines.append(Line(f"{inv.name}: {', '.join(held) or 'nothing'}."))
+    return lines
+
+
+def keywords_lines(table: TableView, sheet: Iterable[str]) -> list[Line]:
+    marked = sorted(table.keywords)
+    open_words = [w for w in sheet if w not in table.keywords]
+    return [
+        Line(f"Keywords marked: {', '.join(marked) or 'none'}."),
+        Line(f"Still unmarked on the sheet: {', '.join(open_words) or 'none'}."),
+    ]
+
+
+def map_lines(table: TableView) -> list[Line]:
+    """The revealed locations by area, their neighbours and who stands where."""
+    if table.scenario is None:
+        return [Line("There is no map: no scenario is in play.")]
+    scenario = table.scenario
+    lines: list[Line] = []
+    areas: dict[str, list[str]] = {}
+    for slug in sorted(table.revealed):
+        areas.setdefault(scenario.locations[slug].area, []).append(slug)
+    for area, slugs in sorted(areas.items()):
+        lines.append(Line(f"[{area.replace('-', ' ')}]", "heading"))
+        for slug in slugs:
+            location = scenario.locations[slug]
+            here = [i.name for i in table.players() if i.location == slug]
+            exits = [place(table, a) for a in sorted(location.adjacent) if a in table.revealed]
+            who = f"; here: {', '.join(here)}" if here else ""
+            fight = _fight(table, slug)
+            lines.append(Line(f"  {location.name}{who}{fight}"))
+            lines.append(Line(f"      leads to: {', '.join(exits) or 'nowhere yet'}"))
+    return lines
+
+
+def percent(chance: Fraction) -> str:
+    """A chance in whole percent that never rounds a possibility away."""
+    if 0 < chance < Fraction(1, 200):
+        return "under 1%"
+    if Fraction(199, 200) < chance < 1:
+        return "over 99%"
+    return f"{float(chance):.0%}"
+
+
+def decision_lines(
+    decision: Decision, table: TableView, keys: Mapping[str, str] | None = None
+) -> list[Line]:
+    """The question and its options, each with the key that picks it
+    (``keys``: key -> option id; numbered in order without it)."""
+    lines = [Line(decision.prompt, "heading")]
+    state = decision.context
+    if decision.kind is DecisionKind.PREPARE and state is not None:
+        chance = table.chance(state)
+        lines.append(Line(f"Chance to pass if you roll now: {percent(chance)}.", "dice"))
+    by_id = {o.id: o for o in decision.options}
+    shown = keys or {str(n): o.id for n, o in enumerate(decision.options, 1)}
+    lines += [Line(f"{k:>3}. {by_id[i].label}", "option") for k, i in shown.items()]
+    return lines

@@ -1,0 +1,113 @@
+"""Views of the table a player asks for: the encounter, the time track, the
+campaign log, the clues found. Pure functions of the read-only TableView."""
+
+from __future__ import annotations
+
+from tales.rules.decisions import Decision, DecisionKind
+from tales.story.view import EncounterView, TableView
+from tales.ui.screens import NEAR_END, rounds_left, time_track
+from tales.ui.text import Line, place
+from tales.ui.words import count, plural, words
+
+__all__ = ["rounds_left", "time_track"]
+
+
+def time_lines(table: TableView) -> list[Line]:
+    left = rounds_left(table)
+    kind = "warning" if left is not None and left <= NEAR_END else "message"
+    return [Line(f"Time track: space {time_track(table)}.", kind)]
+
+
+def encounter_text(encounter: EncounterView) -> str:
+    """One line for the status bar: the enemy and the tokens placed."""
+    enemy = encounter.encounter.enemy
+    target = enemy.successes if encounter.path == "stratagem" else enemy.wounds
+    return f"{enemy.name} {encounter.tokens}/{target}"
+
+
+def encounter_lines(table: TableView) -> list[Line]:
+    if not table.encounters:
+        return [Line("No encounter is under way.")]
+    lines: list[Line] = []
+    for where, state in sorted(table.encounters.items()):
+        card, enemy = state.encounter, state.encounter.enemy
+        lines.append(Line(f"{card.name} at {place(table, where)}: {enemy.name}.", "heading"))
+        lines.append(
+            Line(
+                f"  Combat: deal {count(enemy.wounds, 'wound')}; Stratagem: "
+                f"{count(enemy.successes, enemy.stratagem.value + ' success')}."
+            )
+        )
+        if state.path is None:
+            lines.append(Line("  No path is chosen yet: the first blow chooses it."))
+        else:
+            target = enemy.successes if state.path == "stratagem" else enemy.wounds
+            lines.append(
+                Line(
+                    f"  Path: {state.path.capitalize()}; {count(state.tokens, 'Encounter token')} "
+                    f"placed of {target}, {target - state.tokens} to go."
+                )
+            )
+        attacks = ", ".join(count(n, f"{kind.value} card") for kind, n in enemy.attacks)
+        if attacks:
+            lines.append(Line(f"  Its attacks give everyone here {attacks}."))
+        end = (
+            f"paragraph {card.round_end} is read, even if the path is not covered"
+            if card.round_end
+            else "nothing more happens"
+        )
+        lines.append(Line(f"  At the end of the round: {end}."))
+    return lines
+
+
+def log_lines(table: TableView) -> list[Line]:
+    lines = [Line("Campaign log:", "heading")]
+    for section, entries in sorted(table.campaign_log.items()):
+        shown = [words(e) + (" (crossed out)" if crossed else "") for e, crossed in entries.items()]
+        lines.append(Line(f"  {words(section).capitalize()}: {', '.join(shown) or 'nothing'}."))
+    if len(lines) == 1:
+        lines.append(Line("  Nothing is recorded yet."))
+    counters = ", ".join(f"{words(c)} {n}" for c, n in sorted(table.counters.items()))
+    lines.append(Line(f"Counters: {counters or 'none'}."))
+    return lines
+
+
+def clues_lines(table: TableView) -> list[Line]:
+    names = table.element_names
+    found = table.found
+    lines: list[Line] = []
+    for kind in ("clue", "objective", "information"):
+        got = sorted(names.get(slug, words(slug)) for slug in found.get(kind, ()))
+        label = plural(kind.capitalize(), len(got)) if kind != "information" else "Information"
+        lines.append(Line(f"{label} found: {', '.join(got) or 'none'}."))
+    if table.scenario is not None:
+        # how many of the storybook's clues and objectives remain, never which
+        open_ = [s for s in names if not any(s in v for v in found.values())]
+        lines.append(Line(f"Clues and objectives still to find: {len(open_)}."))
+    return lines
+
+
+def odds_lines(decision: Decision, table: TableView) -> list[Line]:
+    """The chance of passing while cards are committed; once the dice are
+    down (a reroll, a red die to keep...), where the test stands."""
+    state = decision.context
+    if state is None or not decision.kind.in_test:
+        return []
+    need = table.need(state)
+    if decision.kind is DecisionKind.PREPARE:
+        chance = table.chance(state)
+        white = state.white_pool(table.dice.white_count)
+        return [
+            Line(
+                f"If you rolled now: {float(chance):.1%} to pass "
+                f"({chance.numerator}/{chance.denominator}), with {count(white, 'white die')} "
+                f"and {count(state.card_successes, 'sure success')} for {need} needed."
+            )
+        ]
+    have = state.successes()
+    where = (
+        "the test passes as the dice stand"
+        if have >= need
+        else f"{count(need - have, 'more success')} needed to pass"
+    )
+    return [Line(f"The dice are down: {count(have, 'success')} of {need} needed; {where}.")]

@@ -1,0 +1,75 @@
+"""Small helpers that turn counts and slugs into English."""
+
+from __future__ import annotations
+
+import re
+
+# Nouns whose plural is not the noun plus "s".
+_PLURALS = {
+    "die": "dice",
+    "success": "successes",
+    "ability": "abilities",
+    "enemy": "enemies",
+    "piece of information": "pieces of information",
+}
+
+
+def plural(noun: str, n: int) -> str:
+    """``noun`` for one of it, its plural otherwise ("1 white die", "2 white dice")."""
+    if n == 1:
+        return noun
+    if noun in _PLURALS:
+        return _PLURALS[noun]
+    head, _, last = noun.rpartition(" ")
+    many = _PLURALS.get(last, last + "s")
+    return f"{head} {many}" if head else many
+
+
+def count(n: int, noun: str) -> str:
+    return f"{n} {plural(noun, n)}"
+
+
+def article(word: str) -> str:
+    """ "an ADVANTAGE token", "a skull"; a name with its own article is left alone."""
+    if word.split(" ", 1)[0] in ("The", "A", "An"):
+        return word
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
+
+
+def words(slug: str) -> str:
+    """A slug the storybook gave no name to, as words: "pardee-dory" -> "pardee dory"."""
+    return slug.replace("-", " ").replace("_", " ")
+
+
+def sentence(text: str) -> str:
+    """A message starting with a capital (the rest left as written)."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+SLUG = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
+
+
+def slugs_in(text: str) -> list[str]:
+    """Slug-like tokens ("stress-03", "pocket-pistol") in text meant for a player.
+
+    Hyphenated English words ("half-drowned") look the same, so only words
+    with a digit or a known slug are certain; callers pass their own slugs."""
+    return SLUG.findall(text)
+
+
+# Abbreviations whose full stop ends no sentence.
+_ABBREVIATIONS = {"dr", "mr", "mrs", "ms", "st", "prof", "capt", "rev", "lt", "col", "jr", "sr"}
+
+
+def first_sentence(text: str) -> str:
+    """The text's first sentence, whole: "Dr. Marsh..." does not end at "Dr."
+    and neither does an initial ("H. P.")."""
+    words_ = text.split()
+    for i, word in enumerate(words_):
+        if word[-1:] in ".!?" and i + 1 < len(words_):
+            bare = word.rstrip(".!?").lower().lstrip("(\"'")
+            if word.endswith(".") and (bare in _ABBREVIATIONS or len(bare) == 1):
+                continue
+            if words_[i + 1][:1].isupper() or words_[i + 1][:1] in "\"'(":
+                return " ".join(words_[: i + 1])
+    return " ".join(words_)
