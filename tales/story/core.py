@@ -50,29 +50,41 @@ def core_dir() -> Path:
 
 def load_core(root: Path | None = None) -> Core:
     """Load and check every core file; raise :class:`ContentError` listing
-    every problem found."""
-    core, problems = read_core(root or core_dir())
+    every problem found.
+
+    Read first with the C parser, several times quicker (every start of
+    ``tales play`` pays for it); only a core with problems is read again
+    with positions, so that each problem has its file:line:col."""
+    root = root or core_dir()
+    core, problems = read_core(root, fast=True)
+    if core is None:
+        core, problems = read_core(root)
     if core is None:
         raise ContentError(problems)
     return core
 
 
-def read_core(root: Path) -> tuple[Core | None, list[Problem]]:
+def read_core(root: Path, *, fast: bool = False) -> tuple[Core | None, list[Problem]]:
     """The core components under ``root`` and every problem found in them;
-    the core is ``None`` when any problem is an error."""
+    the core is ``None`` when any problem is an error. ``fast``: the C
+    parser, blind to positions."""
     problems: list[Problem] = []
-    dice = _load_dice(Reader(root / "dice.yaml", problems))
-    items = _load_items(Reader(root / "items.yaml", problems))
+
+    def reader(path: Path) -> Reader:
+        return Reader(path, problems, fast=fast)
+
+    dice = _load_dice(reader(root / "dice.yaml"))
+    items = _load_items(reader(root / "items.yaml"))
     investigators: dict[str, InvestigatorSheet] = {}
     folder = root / "investigators"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        sheet = _load_investigator(Reader(path, problems), items)
+        sheet = _load_investigator(reader(path), items)
         if sheet is not None:
             investigators[sheet.slug] = sheet
     if not investigators:
         problems.append(Problem(str(folder), 1, 1, "E110", "no investigator files were found"))
-    supply = _load_supply(Reader(root / "supply.yaml", problems))
-    rulings = load_rulings(Reader(root / "rulings.yaml", problems))
+    supply = _load_supply(reader(root / "supply.yaml"))
+    rulings = load_rulings(reader(root / "rulings.yaml"))
     problems.sort()
     if problems or dice is None or supply is None:
         return None, problems

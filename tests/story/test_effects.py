@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
+from ruamel.yaml import YAML
 
 from tales.authoring.schema import schema
 from tales.rules.decisions import Engine, EventSink
@@ -28,6 +28,11 @@ from tales.story.state import (
 )
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "storybook.md"
+
+
+def _load(text: str) -> object:
+    """YAML as the loader reads it (safe, no tags)."""
+    return YAML(typ="safe").load(text)
 
 
 def effects_table() -> list[str]:
@@ -59,7 +64,7 @@ def test_the_docs_say_which_kinds_take_who_and_count() -> None:
 def test_each_kinds_example_is_a_valid_effect_of_that_kind() -> None:
     """The example each kind gives parses as an effect of that kind."""
     for name, kind in KINDS.items():
-        effect, problem = parse_effect(yaml.safe_load(kind.example), Where("docs"))
+        effect, problem = parse_effect(_load(kind.example), Where("docs"))
         assert problem is None, (name, problem)
         assert effect is not None and effect.kind == name
 
@@ -82,7 +87,7 @@ def test_interludes_take_exactly_the_kinds_that_say_so() -> None:
 
 @pytest.mark.parametrize("node", ["{reveal: cave, count: 2}", "{time: 1, count: 3}"])
 def test_count_is_refused_where_a_kind_takes_none(node: str) -> None:
-    effect, problem = parse_effect(yaml.safe_load(node), Where("x"))
+    effect, problem = parse_effect(_load(node), Where("x"))
     assert effect is None and problem is not None and "takes no 'count'" in problem
 
 
