@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tales.problems import Problem
+if TYPE_CHECKING:  # only named in signatures: `tales --version` need not load it
+    from tales.problems import Problem
 
 
 class TalesError(Exception):
