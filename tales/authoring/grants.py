@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
-from tales.story.conditions import FUNCTIONS, called_with, evaluate
+from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
 
 # Facts an author's condition can ask about, by the function that asks.
 _FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
@@ -83,22 +83,7 @@ def may_hold(condition: str, grants: Grants) -> bool:
         wild = _Wild(verdict)
         for values in itertools.product((True, False), repeat=len(facts)):
             truth = dict(zip(facts, values, strict=True))
-            context: dict[str, Any] = {
-                name: wild
-                for name in (
-                    "here",
-                    "actor",
-                    "round",
-                    "time",
-                    "difficulty",
-                    "players",
-                    "tokens",
-                    "vitality",
-                    "sanity",
-                    "energy",
-                    "magic",
-                )
-            }
+            context: dict[str, Any] = dict.fromkeys(VALUES, wild)
             for function in FUNCTIONS:
                 context[function] = _fact(function, truth, wild)
             try:
