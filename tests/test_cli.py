@@ -123,6 +123,15 @@ def test_check_lists_every_problem_with_its_position(tmp_path):
     assert any("dice.yaml:1:" in line and "'boom'" in line for line in lines), result.output
     assert any("dice.yaml" in line and "lacks 'red'" in line for line in lines), result.output
     assert "Traceback" not in result.output
+    # The core is read with the C parser first; one with problems is read again
+    # with positions, so the misspelt key is reported on its own line.
+    arthur = root / "core" / "investigators" / "arthur-blackwood.yaml"
+    typo_line = (
+        arthur.read_text()
+        .splitlines()
+        .index(next(t for t in arthur.read_text().splitlines() if t.startswith("keywrd:")))
+    )
+    assert any(f"arthur-blackwood.yaml:{typo_line + 1}:" in line for line in lines), result.output
 
 
 def test_check_json_follows_the_contract(tmp_path):

@@ -23,11 +23,11 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
     cores, tales = _sort_out(paths)
     core: Core | None = None
     for root in cores:
-        loaded, found = read_core(root)
+        loaded, found = _read_core(root)
         problems += found
         core = core or loaded
     if tales and core is None:
-        core, found = read_core(core_dir())
+        core, found = _read_core(core_dir())
         problems += found
     always_keywords = {s.keyword for s in core.investigators.values()} if core else set()
     always_items = set(core.items) if core else set()
@@ -42,6 +42,15 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
         for name, book in tale.scenarios.items():
             stats[f"{tale.id}/{name}"] = scenario_stats(book)
     return sorted(set(problems)), stats
+
+
+def _read_core(root: Path) -> tuple[Core | None, list[Problem]]:
+    """The core read with the C parser; with positions only when it has
+    problems, so that each has its file:line:col (the same checks run)."""
+    core, problems = read_core(root, fast=True)
+    if problems:
+        core, problems = read_core(root)
+    return core, problems
 
 
 def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:
