@@ -142,3 +142,32 @@ def test_check_json_follows_the_contract(tmp_path):
     assert report["errors"] and all(
         set(e) == {"path", "line", "col", "code", "message"} for e in report["errors"]
     )
+
+
+def test_a_core_folder_without_its_dice_file_is_checked_and_refused(tmp_path):
+    """Issue 21: a storybooks folder whose core/ lacks dice.yaml was passed over
+    for the bundled core, so its errors went unseen."""
+    import shutil
+
+    from tales.story.core import core_dir
+
+    shutil.copytree(core_dir(), tmp_path / "core")
+    (tmp_path / "core" / "dice.yaml").unlink()
+    result = CliRunner().invoke(cli, ["check", str(tmp_path)])
+    assert result.exit_code == 1
+    assert any("dice.yaml:1:1: error[E001]" in line for line in result.output.splitlines()), (
+        result.output
+    )
+
+
+def test_a_stray_file_in_the_core_is_a_warning_and_the_core_still_loads(tmp_path):
+    import shutil
+
+    from tales.story.core import core_dir, load_core
+
+    shutil.copytree(core_dir(), tmp_path / "core")
+    (tmp_path / "core" / "dices.yaml").write_text("white: {}\n")
+    result = CliRunner().invoke(cli, ["check", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "dices.yaml:1:1: warning[W304]" in result.output
+    assert load_core(tmp_path / "core").dice == load_core().dice

@@ -12,7 +12,7 @@ from tales.story.core import Core, core_dir, read_core
 def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, int]]]:
     """Every problem in the content under ``paths``, and per-scenario stats.
 
-    A path holding ``dice.yaml`` is a core folder; one holding ``tale.yaml``
+    A path holding ``dice.yaml``, or named ``core``, is a core folder; one holding ``tale.yaml``
     is a tale; any other folder is searched one level down for both."""
     from tales.authoring.check import check_tale, scenario_stats
     from tales.authoring.named import unknown_investigators
@@ -59,7 +59,9 @@ def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:
     for path in paths:
         found = False
         for candidate in [path, *sorted(p for p in path.iterdir() if p.is_dir())]:
-            if (candidate / "dice.yaml").is_file():
+            # A core folder is one by its name too: a core that lacks its dice
+            # file is checked (and refused), never passed over for the bundled one.
+            if (candidate / "dice.yaml").is_file() or candidate.name == "core":
                 cores.append(candidate)
                 found = True
             elif (candidate / "tale.yaml").is_file():

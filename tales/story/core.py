@@ -85,10 +85,35 @@ def read_core(root: Path, *, fast: bool = False) -> tuple[Core | None, list[Prob
         problems.append(Problem(str(folder), 1, 1, "E110", "no investigator files were found"))
     supply = _load_supply(reader(root / "supply.yaml"))
     rulings = load_rulings(reader(root / "rulings.yaml"))
+    problems += _strays(root)
     problems.sort()
-    if problems or dice is None or supply is None:
+    if any(p.severity == "error" for p in problems) or dice is None or supply is None:
         return None, problems
     return Core(dice, investigators, items, supply, rulings), problems
+
+
+# What a core folder holds; anything else is never read, so it is named.
+CORE_ENTRIES = frozenset(
+    {"dice.yaml", "items.yaml", "supply.yaml", "rulings.yaml", "investigators", "README.md"}
+)
+
+
+def _strays(root: Path) -> list[Problem]:
+    """A warning (W304) for each file or folder in ``root`` the core loader
+    does not read: a misnamed file must not pass for a part of the core."""
+    return [
+        Problem(
+            str(entry),
+            1,
+            1,
+            "W304",
+            f"the core loader does not read {entry.name!r}; it holds "
+            f"{', '.join(sorted(CORE_ENTRIES - {'README.md'}))}",
+            "warning",
+        )
+        for entry in sorted(root.iterdir())
+        if entry.name not in CORE_ENTRIES and not entry.name.startswith(".")
+    ]
 
 
 def _load_dice(reader: Reader) -> DiceSet | None:
