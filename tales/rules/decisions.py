@@ -160,6 +160,9 @@ class BaseEngine(Generic[D, R]):
         self.pending: D | None = None
         self.result: R | None = None
         self.finished = False
+        # Why the procedure stopped with an error (a storybook that loops...):
+        # a generator that raised cannot be resumed, so nothing is pending.
+        self.stopped: BaseException | None = None
         self.inputs: list[str] = []
         self._advance(None)
         self.opening_events = sink.take()
@@ -201,8 +204,9 @@ class BaseEngine(Generic[D, R]):
         self.inputs.append(option.id)
         try:
             self._advance(option)
-        except BaseException:
-            self.inputs.pop()
+        except BaseException as error:
+            self.inputs.pop()  # the log holds only inputs played; a save stays before it
+            self.pending, self.stopped = None, error
             raise
         return self._sink.take()
 

@@ -69,7 +69,11 @@ class Game:
 
     @property
     def ending(self) -> str:
-        """How the scenario ended ("every investigator is dead"...); empty while it goes on."""
+        """How the scenario ended ("every investigator is dead"...), or why the
+        game could not go on (a storybook that loops); empty while it goes on."""
+        stopped = self.engine.stopped
+        if not self.table.ended and stopped is not None:
+            return f"it cannot go on, {stopped}"
         return self.table.ended
 
     @property

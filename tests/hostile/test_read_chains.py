@@ -29,6 +29,10 @@ def test_a_paragraph_that_reads_itself(tale: Path) -> None:
     )
     played = tales("play", str(tale), "--no-save", "--seed", "1", stdin="1\n")
     assert "the story loops" in played.stdout + played.stderr
+    # The game cannot go on from a broken story, and says why rather than
+    # "The game is over: ." (issue 21).
+    assert "The game is over: it cannot go on, paragraph" in played.stdout, played.stdout
+    assert "The game is over: ." not in played.stdout
     for result in (checked, played):
         no_traceback(result)
 
