@@ -11,36 +11,22 @@ the game, and this test names the field.
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from tales.authoring.bots import POLICIES
 from tales.rules import events as ev
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
-from tales.story.core import Core, tale_path
-from tales.story.game import GameSetup, begin_game, set_up
-from tales.story.loader import load_tale
+from tales.story.core import Core
+from tales.story.game import begin_game, set_up
 from tales.story.model import Tale
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded, StoryState
+from tests.story.random_games import RANDOM_GAMES, RandomGame, load_bundled
 
-TALES = ("the-drowned-bell", "the-reef-ledger")
-INVESTIGATORS = (
-    "arthur-blackwood",
-    "elizabeth-hawthorne",
-    "ezra-marsh",
-    "irene-dubois",
-    "laszlo-varga",
-    "margaret-sinclair",
-    "philip-harris",
-    "sarah-elington",
-)
 MAX_INPUTS = 600  # most games end sooner; a longer one is checked as far as it went
 # The one pair of tokens that cancel (gain_token): a cancelled gain takes one
 # of the opposite token off instead.
@@ -204,43 +190,24 @@ _PROJECT: dict[type, Any] = {
 
 @pytest.fixture(scope="module")
 def tales() -> dict[str, Tale]:
-    loaded = {}
-    for name in TALES:
-        tale, problems = load_tale(tale_path(name))  # not the shared cache: this code's model
-        assert tale is not None, problems
-        loaded[name] = tale
-    return loaded
+    return load_bundled()
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    name=st.sampled_from(TALES),
-    team=st.permutations(INVESTIGATORS),
-    players=st.integers(1, 4),
-    difficulty=st.sampled_from(("easy", "standard", "hard")),
-    seed=st.integers(0, 1_000_000),
-    policy=st.sampled_from(sorted(POLICIES)),
-)
+@given(drawn=RANDOM_GAMES)
 def test_replaying_a_games_events_rebuilds_what_its_sheet_shows(
     core: Core,
     tales: dict[str, Tale],
-    name: str,
-    team: list[str],
-    players: int,
-    difficulty: str,
-    seed: int,
-    policy: str,
+    drawn: RandomGame,
 ) -> None:
-    tale = tales[name]
-    setup = GameSetup(
-        next(iter(tale.scenarios)), tuple(team[:players]), tuple(team[players:4]), difficulty, seed
-    )
+    tale = tales[drawn.tale]
+    setup = drawn.setup(tale)
     laid = set_up(core, tale, setup)
     start = picture(laid.table, laid.book.state)
     game = begin_game(tale, setup, laid)
     live = replay(copy.deepcopy(start), game.events)  # the opening, up to the first decision
     assert tidy(live) == picture(game.table, game.book.state)
-    bot, rng = POLICIES[policy], random.Random(seed)
+    bot, rng = drawn.bot()
     for _ in range(MAX_INPUTS):
         if game.pending is None:
             break

@@ -6,45 +6,26 @@ option to its paragraph, a test to its success."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from tales.authoring.bots import POLICIES
 from tales.rules.events import Event
-from tales.story.core import Core, tale_path
-from tales.story.game import Game, GameSetup, start_game
+from tales.story.core import Core
+from tales.story.game import Game, start_game
 from tales.story.interpreter import StoryRead
-from tales.story.loader import load_tale
 from tales.story.menu import lasting
 from tales.story.model import OptionDef, Tale
 from tales.story.options import StoryOption
+from tests.story.random_games import RANDOM_GAMES, RandomGame, load_bundled
 
-TALES = ("the-drowned-bell", "the-reef-ledger")
-INVESTIGATORS = (
-    "arthur-blackwood",
-    "elizabeth-hawthorne",
-    "ezra-marsh",
-    "irene-dubois",
-    "laszlo-varga",
-    "margaret-sinclair",
-    "philip-harris",
-    "sarah-elington",
-)
 MAX_INPUTS = 500
 
 
 @pytest.fixture(scope="module")
 def tales() -> dict[str, Tale]:
-    loaded = {}
-    for name in TALES:
-        tale, problems = load_tale(tale_path(name))
-        assert tale is not None, problems
-        loaded[name] = tale
-    return loaded
+    return load_bundled()
 
 
 def _effects_reached(option: OptionDef, events: list[Event]) -> bool | None:
@@ -71,30 +52,16 @@ def _lasting(game: Game, chosen: StoryOption) -> OptionDef | None:
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    name=st.sampled_from(TALES),
-    team=st.permutations(INVESTIGATORS),
-    players=st.integers(1, 4),
-    difficulty=st.sampled_from(("easy", "standard", "hard")),
-    seed=st.integers(0, 1_000_000),
-    policy=st.sampled_from(sorted(POLICIES)),
-)
+@given(drawn=RANDOM_GAMES)
 def test_no_options_effects_apply_twice(
     core: Core,
     tales: dict[str, Tale],
-    name: str,
-    team: list[str],
-    players: int,
-    difficulty: str,
-    seed: int,
-    policy: str,
+    drawn: RandomGame,
 ) -> None:
-    tale = tales[name]
-    setup = GameSetup(
-        next(iter(tale.scenarios)), tuple(team[:players]), tuple(team[players:4]), difficulty, seed
-    )
+    tale = tales[drawn.tale]
+    setup = drawn.setup(tale)
     game = start_game(core, tale, setup)
-    bot, rng = POLICIES[policy], random.Random(seed)
+    bot, rng = drawn.bot()
     applied: Counter[tuple[int, int]] = Counter()
     watching: tuple[tuple[int, int], OptionDef] | None = None
     for _ in range(MAX_INPUTS):
