@@ -2,12 +2,16 @@
 
 Inside a test the options change as cards are played; a number that meant
 one card must not come to mean another, so there every option keeps its
-number while the test goes on, and rolling the dice is always ``r``.
+number while the test goes on, and rolling the dice is always ``r``. The
+same holds when an Ability is used at the team's activity question: the
+question is asked again with that one option gone, and the rest keep theirs.
 """
 
 from __future__ import annotations
 
+from tales.errors import OptionIdError
 from tales.rules.decisions import Decision
+from tales.rules.options import UseAbility, parse_option
 
 ROLL = "roll"
 
@@ -16,6 +20,11 @@ class Keys:
     def __init__(self) -> None:
         self.decision: Decision | None = None
         self.shown: dict[str, str] = {}  # key -> option id, in the order shown
+        self.chosen: str | None = None  # the option last taken, if it was through these keys
+
+    def chose(self, option_id: str) -> None:
+        """Note the option the player has just taken."""
+        self.chosen = option_id
 
     def assign(self, decision: Decision) -> None:
         if decision is self.decision:
@@ -42,13 +51,17 @@ class Keys:
         self.decision, self.shown = decision, {k: shown[k] for k in order}
 
     def _stays(self, decision: Decision) -> bool:
-        """Whether the numbers shown last still stand: the same test goes on."""
+        """Whether the numbers shown last still stand: the same test goes on,
+        or the same question is asked again after an Ability."""
         last = self.decision
+        if last is None or last.actor != decision.actor:
+            return False
+        if last.kind.in_test and decision.kind.in_test:
+            return True
         return (
-            last is not None
-            and last.kind.in_test
-            and decision.kind.in_test
-            and last.actor == decision.actor
+            last.kind is decision.kind
+            and last.prompt == decision.prompt
+            and _is_ability(self.chosen)
         )
 
     def option(self, key: str, decision: Decision) -> str | None:
@@ -61,3 +74,12 @@ class Keys:
         if "r" in self.shown:
             text = f"{text} or r" if text else "r"
         return text or "nothing"
+
+
+def _is_ability(option_id: str | None) -> bool:
+    if option_id is None:
+        return False
+    try:
+        return isinstance(parse_option(option_id), UseAbility)
+    except OptionIdError:  # a storybook's own option
+        return False

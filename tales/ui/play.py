@@ -194,6 +194,7 @@ class PlayLoop:
         return True
 
     def choose(self, option_id: str) -> bool:
+        self.keys.chose(option_id)
         try:
             events = self.saved.apply(option_id) if self.saved else self.game.apply(option_id)
         except TalesError as error:  # the engine refused: the game goes on

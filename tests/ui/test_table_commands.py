@@ -125,6 +125,32 @@ def test_r_rolls_and_card_numbers_stay_put_in_a_test(
     assert game.inputs[-1] == "roll"
 
 
+def test_the_activity_numbers_stay_put_when_an_ability_is_used(loop: PlayLoop, game: Game) -> None:
+    """ "You may activate your Ability at any time": the team's question is
+    asked again without that option, and no other option takes its number."""
+    loop.show_decision(force=True)
+    first = dict(loop.keys.shown)
+    key = next(k for k, oid in first.items() if oid.startswith("ability:"))
+    assert loop.handle(key)
+    assert game.pending is not None and game.pending.prompt.startswith("Round 1")
+    loop.show_decision(force=True)
+    after = loop.keys.shown
+    assert key not in after, "the ability used leaves, its number is not reused"
+    assert all(first[k] == oid for k, oid in after.items() if k in first)
+
+
+def test_the_activity_numbers_start_afresh_after_an_activity(loop: PlayLoop, game: Game) -> None:
+    """Only an Ability keeps the numbers: after a real activity the new
+    question is numbered from 1 again, with no gaps."""
+    loop.show_decision(force=True)
+    move = next(k for k, oid in loop.keys.shown.items() if oid.startswith("move:"))
+    assert loop.handle(move)
+    assert game.pending is not None
+    loop.show_decision(force=True)
+    numbers = sorted(int(k) for k in loop.keys.shown if k.isdecimal())
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
 def test_an_unknown_command_in_a_script_fails_the_run_naming_its_line(
     tmp_path: Path,
 ) -> None:
