@@ -41,7 +41,7 @@ from tales.story.story_events import ExplorationRated as ExplorationRated
 from tales.story.story_events import StoryDeadEnd as StoryDeadEnd
 from tales.story.story_events import StoryRead as StoryRead
 from tales.story.story_events import StoryWarning as StoryWarning
-from tales.story.vocabulary import story_context
+from tales.story.vocabulary import Vocabulary
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
 # ``read`` effects inside read paragraphs nest Python generators; past this
@@ -68,6 +68,8 @@ class Book:
         self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
         self._nested = 0  # reads under way inside one another
+        # Bound once per actor and standpoint, read live (tales.story.vocabulary).
+        self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
 
     # The Story protocol -------------------------------------------------------------
 
@@ -78,7 +80,7 @@ class Book:
             if scene is None:
                 continue
             paragraph = self.book.paragraphs[scene]
-            context: dict[str, Any] = {}  # built once, for the first condition asked
+            context = self.context(table, inv)
             budget = action_budget(table, inv)
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
@@ -303,7 +305,7 @@ class Book:
         scene: int,
         index: int,
         option: OptionDef,
-        context: dict[str, Any] | None = None,
+        context: Mapping[str, Any] | None = None,
         budget: int | None = None,
         at: str | None = None,
     ) -> bool:
@@ -332,15 +334,13 @@ class Book:
         if option.condition is None:
             return True
         if context is None:
-            context = {}
-        if not context:
-            context.update(self.context(table, inv, at))
+            context = self.context(table, inv, at)
         return self._holds(table, scene, option.condition, context)
 
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
 
-    def _holds(self, table: Table, number: int, condition: str, context: dict[str, Any]) -> bool:
+    def _holds(self, table: Table, number: int, condition: str, context: Mapping[str, Any]) -> bool:
         try:
             return evaluate(condition, context)
         except StoryExpressionError as error:
@@ -360,10 +360,15 @@ class Book:
 
     def context(
         self, table: Table, actor: Investigator | None, at: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Mapping[str, Any]:
         """The words a condition or text may use (:mod:`tales.story.vocabulary`);
-        ``at``: where ``actor`` is taken to stand, if not where they do."""
-        return story_context(self.state, table, actor, at, self._at)
+        ``at``: where ``actor`` is taken to stand, if not where they do. Kept
+        per actor and standpoint: a vocabulary reads the table live."""
+        key = (actor.slug if actor else None, at, self._at)
+        known = self._vocabularies.get(key)
+        if known is None or not known.bound_to(self.state, table, actor):
+            known = self._vocabularies[key] = Vocabulary(self.state, table, actor, at, self._at)
+        return known
 
     # Effects ------------------------------------------------------------------------
 
