@@ -70,6 +70,7 @@ class Book:
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
+        self._labels: dict[tuple[str, int, int], str] = {}
 
     # The Story protocol -------------------------------------------------------------
 
@@ -81,13 +82,21 @@ class Book:
                 continue
             paragraph = self.book.paragraphs[scene]
             context = self.context(table, inv)
-            budget = action_budget(table, inv)
+            # The hand is counted only where an option has a cost.
+            costly = any(option.cost for option in paragraph.options)
+            budget = action_budget(table, inv) if costly else 0
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
-                    options.append(
-                        StoryOption(inv.slug, scene, index, label=f"{inv.name}: {describe(option)}")
-                    )
+                    label = self._label(inv, scene, index, option)
+                    options.append(StoryOption(inv.slug, scene, index, label=label))
         return options
+
+    def _label(self, inv: Investigator, scene: int, index: int, option: OptionDef) -> str:
+        key = (inv.slug, scene, index)  # an option's words never change
+        label = self._labels.get(key)
+        if label is None:
+            label = self._labels[key] = f"{inv.name}: {describe(option)}"
+        return label
 
     def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
         """The options that would be open to ``inv`` at ``place`` now and lead
