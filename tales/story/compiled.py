@@ -11,18 +11,23 @@ hooks (:meth:`StoryEnvironment.getattr`, ``getitem``, ``call_binop``, the
 size bound of a call's result, the ``~`` that joins words only), so a
 closure refuses exactly what the sandbox refuses.
 
-Anything outside the whitelist (filters, tests, method calls, slices...)
-compiles to ``None`` and is evaluated by the sandbox, as is any condition
-whose closure raises: the sandbox then gives the error in its own words, so
-a compiled condition and the sandboxed one never differ in result or error
-(``tests/story/test_compiled_conditions.py`` checks that on generated
-conditions).
+A text is compiled the same way when it is only prose, ``{{ expression }}``
+and ``{% if %}``/``{% elif %}``/``{% else %}``: each printed value passes
+the sandbox's ``finalize`` (words and numbers only) and ``str``, as Jinja
+prints it.
+
+Anything outside the whitelist (filters, tests, method calls, slices,
+loops...) compiles to ``None`` and is evaluated by the sandbox, as is any
+condition or text whose closure raises: the sandbox then gives the error in
+its own words, so a compiled condition or text and the sandboxed one never
+differ in result or error (``tests/story/test_compiled_conditions.py``
+checks that on generated ones).
 """
 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import FunctionType
 from typing import Any
 
@@ -76,9 +81,53 @@ def compile_condition(source: str, environment: StoryEnvironment) -> Closure | N
         return None
 
 
+def compile_text(source: str, environment: StoryEnvironment) -> Closure | None:
+    """Text ``source`` as a closure returning what Jinja would print, or
+    ``None`` when only the sandbox may render it."""
+    try:
+        parsed = environment.parse(source)  # the parse from_string itself makes
+        return _Compiler(environment).text(parsed.body)
+    except (Unsupported, RecursionError):
+        return None
+    except Exception:  # a syntax error: the sandbox reports it in its own words
+        return None
+
+
 class _Compiler:
     def __init__(self, environment: StoryEnvironment) -> None:
         self.environment = environment
+
+    def text(self, body: Sequence[nodes.Node]) -> Closure:
+        parts = [self._statement(node) for node in body]
+        return lambda scope: "".join([part(scope) for part in parts])
+
+    def _statement(self, node: nodes.Node) -> Closure:
+        if isinstance(node, nodes.Output):
+            return self.text(node.nodes)
+        if isinstance(node, nodes.TemplateData):
+            data = node.data
+            return lambda scope: data
+        if isinstance(node, nodes.If):
+            return self._if(node)
+        if isinstance(node, nodes.Stmt | nodes.Helper):
+            raise Unsupported(type(node).__name__)
+        printed = self.build(node)
+        finalize = self.environment.finalize
+        assert finalize is not None  # conditions.environment() sets it
+        return lambda scope: str(finalize(printed(scope)))
+
+    def _if(self, node: nodes.If) -> Closure:
+        branches = [(self.build(node.test), self.text(node.body))]
+        branches += [(self.build(other.test), self.text(other.body)) for other in node.elif_]
+        otherwise = self.text(node.else_)
+
+        def choose(scope: Scope) -> str:
+            for test, body in branches:
+                if test(scope):
+                    return str(body(scope))
+            return str(otherwise(scope))
+
+        return choose
 
     def build(self, node: nodes.Node) -> Closure:
         method = getattr(self, f"_{type(node).__name__}", None)

@@ -20,8 +20,14 @@ from jinja2.lexer import newline_re
 
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
-from tales.story.compiled import Closure, compile_condition
-from tales.story.sandbox import Budget, StoryEnvironment, render_bounded, sandbox_problems
+from tales.story.compiled import Closure, compile_condition, compile_text
+from tales.story.sandbox import (
+    MAX_OUTPUT,
+    Budget,
+    StoryEnvironment,
+    render_bounded,
+    sandbox_problems,
+)
 
 FUNCTIONS = (
     "keyword",
@@ -247,10 +253,31 @@ def _as_jinja_prints(prose: str) -> str:
     return "\n".join(lines)
 
 
+@functools.lru_cache(maxsize=16384)
+def _text_closure(source: str) -> Closure | None:
+    return compile_text(source, environment())
+
+
 def render(source: str, context: Mapping[str, Any]) -> str:
+    """Text ``source`` as it reads now: plain prose as it is, else by its
+    compiled closure, else (or should the closure fail) by the sandbox."""
     _refuse_unchecked(source, template=True)
     if not templated(source):
         return _as_jinja_prints(source)
+    closure = _text_closure(source)
+    if closure is not None:
+        try:
+            shown = str(closure(context))
+            if len(shown) <= MAX_OUTPUT:
+                return shown
+        except Exception:  # the sandbox below gives the error in its own words
+            pass
+    return render_in_sandbox(source, context)
+
+
+def render_in_sandbox(source: str, context: Mapping[str, Any]) -> str:
+    """``source`` rendered by Jinja's sandbox alone."""
+    _refuse_unchecked(source, template=True)
     Budget.start()
     try:
         return render_bounded(_compiled_text(source), context)

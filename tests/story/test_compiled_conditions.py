@@ -18,8 +18,15 @@ from hypothesis import strategies as st
 from tales.api import load_tale, new_game
 from tales.errors import StoryExpressionError
 from tales.rules.decisions import Engine
-from tales.story.compiled import compile_condition
-from tales.story.conditions import environment, evaluate, evaluate_in_sandbox, problems_in
+from tales.story.compiled import compile_condition, compile_text
+from tales.story.conditions import (
+    environment,
+    evaluate,
+    evaluate_in_sandbox,
+    problems_in,
+    render,
+    render_in_sandbox,
+)
 from tests.story.test_conditions import story_context
 
 REEF = Path(__file__).resolve().parents[2] / "storybooks" / "the-reef-ledger"
@@ -59,9 +66,23 @@ def _combine(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 CONDITIONS = st.recursive(_ATOMS, _combine, max_leaves=8)
 
 
-def outcome(run: Any) -> tuple[str, Any]:
+_PROSE = st.sampled_from(["", "The tide. ", "\n", "a\r\nb ", "  {{ '{{' }} ", "{#- note -#}"])
+
+
+def _text(conditions: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    printed = conditions.map(lambda c: "{{ " + c + " }}")
+    branch = st.tuples(conditions, _PROSE, conditions, printed, _PROSE).map(
+        lambda t: f"{{% if {t[0]} %}}{t[1]}{{% elif {t[2]} %}}{t[3]}{{% else %}}{t[4]}{{% endif %}}"
+    )
+    return st.lists(st.one_of(_PROSE, printed, branch), min_size=1, max_size=4).map("".join)
+
+
+TEXTS = _text(st.recursive(_ATOMS, _combine, max_leaves=4))
+
+
+def outcome(run: Any, shown: Any = bool) -> tuple[str, Any]:
     try:
-        return ("value", bool(run()))
+        return ("value", shown(run()))
     except Exception as error:
         return (
             "error",
@@ -86,6 +107,29 @@ def _agree(source: str, context: Any) -> None:
 @given(CONDITIONS)
 def test_a_compiled_condition_agrees_with_the_sandbox(source: str) -> None:
     _agree(source, story_context())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXTS)
+def test_a_compiled_text_prints_what_the_sandbox_prints(source: str) -> None:
+    if problems_in(source, template=True):
+        return
+    closure = compile_text(source, environment())
+    assert closure is not None, f"{source!r} is in the whitelist and compiles"
+    context = story_context()
+    by_closure = outcome(lambda: closure(context), str)
+    by_sandbox = outcome(lambda: render_in_sandbox(source, context), str)
+    assert by_closure[0] == by_sandbox[0], (source, by_closure, by_sandbox)
+    if by_closure[0] == "value":
+        assert by_closure == by_sandbox, source
+    assert outcome(lambda: render(source, context), str) == by_sandbox, source
+
+
+@pytest.mark.parametrize(
+    "source", ["", "Plain.\n", "Two\r\nlines\rand\n\n", "No {jinja} here } {", "\x1b[2J"]
+)
+def test_plain_prose_reads_as_jinja_would_print_it(source: str) -> None:
+    assert render(source, story_context()) == render_in_sandbox(source, story_context())
 
 
 @pytest.fixture(scope="module")
