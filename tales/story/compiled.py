@@ -170,7 +170,9 @@ class _Compiler:
             # differently (pass_context, unsafe_callable, alters_data).
             if type(function) is not FunctionType or function.__dict__:
                 raise Unsupported(name)
-            return bounded(function(*[argument(scope) for argument in arguments]))
+            result = function(*[argument(scope) for argument in arguments])
+            # The sandbox bounds every call's result; a truth or a count needs no look.
+            return result if type(result) is bool or type(result) is int else bounded(result)
 
         return call
 
