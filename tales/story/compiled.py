@@ -34,6 +34,7 @@ from typing import Any
 from jinja2 import nodes
 from jinja2.parser import Parser
 
+from tales.errors import NotCompiled
 from tales.story.sandbox import StoryEnvironment, bounded, concat
 
 Scope = Mapping[str, Any]
@@ -61,10 +62,6 @@ _BINARY: dict[type[nodes.BinExpr], Callable[[Any, Any], Any]] = {
 }
 
 
-class Unsupported(Exception):
-    """A node outside the whitelist: the condition stays with the sandbox."""
-
-
 def compile_condition(source: str, environment: StoryEnvironment) -> Closure | None:
     """``source`` as a closure over a scope of the vocabulary, or ``None``
     when only the sandbox may evaluate it. Parsed as Jinja's own
@@ -75,9 +72,7 @@ def compile_condition(source: str, environment: StoryEnvironment) -> Closure | N
         if not parser.stream.eos:
             return None  # Jinja's "chunk after expression": the sandbox says so
         return _Compiler(environment).build(expression)
-    except (Unsupported, RecursionError):
-        return None
-    except Exception:  # a syntax error: the sandbox reports it in its own words
+    except Exception:  # outside the whitelist, or a syntax error the sandbox will word
         return None
 
 
@@ -87,9 +82,7 @@ def compile_text(source: str, environment: StoryEnvironment) -> Closure | None:
     try:
         parsed = environment.parse(source)  # the parse from_string itself makes
         return _Compiler(environment).text(parsed.body)
-    except (Unsupported, RecursionError):
-        return None
-    except Exception:  # a syntax error: the sandbox reports it in its own words
+    except Exception:  # outside the whitelist, or a syntax error the sandbox will word
         return None
 
 
@@ -110,7 +103,7 @@ class _Compiler:
         if isinstance(node, nodes.If):
             return self._if(node)
         if isinstance(node, nodes.Stmt | nodes.Helper):
-            raise Unsupported(type(node).__name__)
+            raise NotCompiled(type(node).__name__)
         printed = self.build(node)
         finalize = self.environment.finalize
         assert finalize is not None  # conditions.environment() sets it
@@ -132,7 +125,7 @@ class _Compiler:
     def build(self, node: nodes.Node) -> Closure:
         method = getattr(self, f"_{type(node).__name__}", None)
         if method is None:
-            raise Unsupported(type(node).__name__)
+            raise NotCompiled(type(node).__name__)
         built: Closure = method(node)
         return built
 
@@ -142,7 +135,7 @@ class _Compiler:
 
     def _Name(self, node: nodes.Name) -> Closure:
         if node.ctx != "load":
-            raise Unsupported("assignment")
+            raise NotCompiled("assignment")
         name = node.name
         return lambda scope: scope[name]  # missing: KeyError, and the sandbox says why
 
@@ -152,15 +145,15 @@ class _Compiler:
 
     def _Tuple(self, node: nodes.Tuple) -> Closure:
         if node.ctx != "load":
-            raise Unsupported("assignment")
+            raise NotCompiled("assignment")
         items = [self.build(item) for item in node.items]
         return lambda scope: tuple(item(scope) for item in items)
 
     def _Call(self, node: nodes.Call) -> Closure:
         if not isinstance(node.node, nodes.Name) or node.kwargs or node.dyn_args:
-            raise Unsupported("a call of anything but a vocabulary function")
+            raise NotCompiled("a call of anything but a vocabulary function")
         if node.dyn_kwargs is not None:
-            raise Unsupported("keyword arguments")
+            raise NotCompiled("keyword arguments")
         name = node.node.name
         arguments = [self.build(argument) for argument in node.args]
 
@@ -169,7 +162,7 @@ class _Compiler:
             # A plain function with no attributes: nothing Jinja's call would treat
             # differently (pass_context, unsafe_callable, alters_data).
             if type(function) is not FunctionType or function.__dict__:
-                raise Unsupported(name)
+                raise NotCompiled(name)
             result = function(*[argument(scope) for argument in arguments])
             # The sandbox bounds every call's result; a truth or a count needs no look.
             return result if type(result) is bool or type(result) is int else bounded(result)
@@ -183,7 +176,7 @@ class _Compiler:
 
     def _Getitem(self, node: nodes.Getitem) -> Closure:
         if isinstance(node.arg, nodes.Slice):
-            raise Unsupported("slice")
+            raise NotCompiled("slice")
         getitem = self.environment.getitem
         owner, key = self.build(node.node), self.build(node.arg)
         return lambda scope: getitem(owner(scope), key(scope))
@@ -229,7 +222,7 @@ class _Compiler:
 
     def _CondExpr(self, node: nodes.CondExpr) -> Closure:
         if node.expr2 is None:
-            raise Unsupported("an 'if' without 'else'")  # Jinja makes it undefined
+            raise NotCompiled("an 'if' without 'else'")  # Jinja makes it undefined
         test, yes, no = self.build(node.test), self.build(node.expr1), self.build(node.expr2)
         return lambda scope: yes(scope) if test(scope) else no(scope)
 
