@@ -145,3 +145,11 @@ class LimitExceeded(TalesError):
 class UnsafeFile(TalesError):
     """A file that is not what it claims to be: a FIFO, device or folder
     named like a content file, or a symlink leading out of its folder."""
+
+
+# Inside tales only -------------------------------------------------------------------
+
+
+class NotCompiled(Exception):
+    """A condition or text node outside what tales/story/compiled.py turns into
+    a closure: the sandbox evaluates it instead. Never reaches a user."""

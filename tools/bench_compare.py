@@ -16,6 +16,10 @@ The workloads use the command-line contract (``tales --version``, ``tales
 check``, ``tales simulate --json``, a scripted ``tales play``), so they run
 unchanged on any version that keeps it, and each tree's own in-process
 benchmarks (``tools/bench_rounds.py``, ``tools/bench_tests.py``).
+
+A ``tales simulate --json`` workload also reports the median of the
+decisions a second that ``simulate`` itself counts (``choices_per_second``:
+decisions over the CPU-bound time of the games, without the start-up).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ HERE = Path(__file__).resolve().parents[1]
 BELL = "storybooks/the-drowned-bell"
 REEF = "storybooks/the-reef-ledger"
 # A scripted game: end every round, keep cards, draw on, take the first choice.
+RANDOM_JSON = ("--policy", "random", "--json")
 SCRIPT = "end-round\nkeep\nkeep\ndraw\nchoice:0\n" * 40
 
 WORKLOADS: dict[str, tuple[list[str], str]] = {
@@ -48,6 +53,11 @@ WORKLOADS: dict[str, tuple[list[str], str]] = {
     ),
     "simulate-reef-60": (
         ["simulate", REEF, "--runs", "60", "--seed", "1", "--jobs", "1", "--json"],
+        "",
+    ),
+    # Issue 16's yardstick: full rules, the random bot, the bundled tale.
+    "simulate-reef-random-300": (
+        [*("simulate", REEF, "--runs", "300", "--seed", "1", "--jobs", "1"), *RANDOM_JSON],
         "",
     ),
     "play-scripted": (["play", BELL, "--seed", "1", "--players", "2", "--no-save"], SCRIPT),
@@ -75,13 +85,14 @@ def worktree(rev: str) -> Iterator[Path]:
         )
 
 
-def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float]:
-    """(CPU seconds, wall seconds) of one ``python -m tales ARGS`` in ``tree``,
-    or of ``python tools/SCRIPT.py ARGS`` when ARGS names a tools script."""
+def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float, float | None]:
+    """(CPU seconds, wall seconds, decisions a second or None) of one ``python
+    -m tales ARGS`` in ``tree``, or of ``python tools/SCRIPT.py ARGS`` when
+    ARGS names a tools script."""
     env = {**os.environ, "PYTHONPATH": str(tree), "NO_COLOR": "1"}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, *(args if args[0].endswith(".py") else ["-m", "tales", *args])],
         cwd=tree,
         env=env,
@@ -93,21 +104,34 @@ def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float]:
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, wall
+    return cpu, wall, _decision_rate(done.stdout)
+
+
+def _decision_rate(output: str) -> float | None:
+    """``choices_per_second`` of a ``tales simulate --json`` report, if it is one."""
+    try:
+        report = json.loads(output)
+    except ValueError:
+        return None
+    rate = report.get("choices_per_second") if isinstance(report, dict) else None
+    return float(rate) if isinstance(rate, int | float) else None
 
 
 def compare(base: Path, rounds: int, names: list[str]) -> dict[str, dict[str, float]]:
     report: dict[str, dict[str, float]] = {}
     for name in names:
         args, stdin = WORKLOADS[name]
-        samples: dict[str, list[tuple[float, float]]] = {"base": [], "this": []}
+        samples: dict[str, list[tuple[float, float, float | None]]] = {"base": [], "this": []}
         for _ in range(rounds):  # interleaved: the load hits both alike
             samples["base"].append(run_once(base, args, stdin))
             samples["this"].append(run_once(HERE, args, stdin))
         row: dict[str, float] = {}
         for side, runs in samples.items():
-            row[f"{side}_cpu_s"] = statistics.median(c for c, _ in runs)
-            row[f"{side}_wall_s"] = statistics.median(w for _, w in runs)
+            row[f"{side}_cpu_s"] = statistics.median(c for c, _, _ in runs)
+            row[f"{side}_wall_s"] = statistics.median(w for _, w, _ in runs)
+            rates = [r for _, _, r in runs if r is not None]
+            if rates:
+                row[f"{side}_decisions_per_s"] = statistics.median(rates)
         row["cpu_ratio"] = row["this_cpu_s"] / row["base_cpu_s"]
         report[name] = row
     return report
@@ -141,6 +165,11 @@ def main() -> None:
             f"{name:20} {row['base_cpu_s']:8.3f}s {row['this_cpu_s']:8.3f}s "
             f"{row['cpu_ratio']:6.2f} {row['base_wall_s']:9.3f}s {row['this_wall_s']:9.3f}s"
         )
+        if "base_decisions_per_s" in row and "this_decisions_per_s" in row:
+            print(
+                f"{'':20} decisions/s: base {row['base_decisions_per_s']:,.0f}, "
+                f"this {row['this_decisions_per_s']:,.0f}"
+            )
 
 
 if __name__ == "__main__":

@@ -28,10 +28,6 @@ _HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
 # Paying for Actions ------------------------------------------------------------
 
 
-def _action_cards(inv: Investigator) -> list[str]:
-    return [c.id for c in inv.hand if c.action]
-
-
 def _markers(table: Table) -> list[tuple[Investigator, str]]:
     """Companion markers that may pay one Action each: "This grants access to
     up to 12 Actions each round, performed through the Companions" (ruling
@@ -44,7 +40,10 @@ def action_budget(table: Table, inv: Investigator, *, companions: bool = True) -
     storybook Actions the Companions' unused markers."""
     if not inv.active:
         return 0
-    return len(_action_cards(inv)) + (len(_markers(table)) if companions else 0)
+    cards = sum(1 for card in inv.hand if card.action)  # counted, not listed: asked often
+    if not companions:
+        return cards
+    return cards + sum(len(c.markers_left()) for c in table.companions())
 
 
 def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:

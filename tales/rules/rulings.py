@@ -64,7 +64,9 @@ class Rulings:
     def flag(self, ruling_id: str) -> bool:
         """Whether the switch ``ruling_id`` is on; an unknown id or a reading
         is an error, never a silent default."""
-        ruling = self.switch(ruling_id)
+        ruling = self.rulings.get(ruling_id)  # asked at every option list: checked inline
+        if ruling is None or ruling.kind is not RulingKind.SWITCH:
+            ruling = self.switch(ruling_id)  # raises, saying why
         return bool(self.overrides.get(ruling_id, ruling.default))
 
     def switches(self) -> list[Ruling]:

@@ -39,3 +39,15 @@ def describe_changes(saved: dict[str, str], now: dict[str, str]) -> str:
             shown = ", ".join(paths[:5]) + (f" and {len(paths) - 5} more" if len(paths) > 5 else "")
             parts.append(f"{label}: {shown}")
     return "; ".join(parts)
+
+
+def tale_name(root: Path) -> str:
+    """How a sheet names its tale: the folder name when bundled, else the path."""
+    from tales.story.core import storybooks_dir
+
+    try:
+        if root.resolve().parent == storybooks_dir().resolve():
+            return root.name
+    except OSError:
+        pass
+    return str(root.resolve())  # loadable from any folder

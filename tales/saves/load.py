@@ -15,6 +15,7 @@ from typing import Any
 from tales.errors import SheetError, TalesError, YamlFileError
 from tales.problems import Problem
 from tales.rules.table import Table
+from tales.saves.content import tale_name as tale_name
 from tales.saves.fields import Fields
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
@@ -22,7 +23,7 @@ from tales.saves.sheet import FORMAT_VERSION
 from tales.saves.store import SaveFiles, check_regular
 from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
-from tales.story.core import Core, storybooks_dir, tale_path
+from tales.story.core import Core, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
 from tales.story.interpreter import Book
 from tales.story.model import Tale
@@ -168,16 +169,6 @@ def _tale(data: dict[Any, Any], fields: Fields) -> tuple[Path | None, Tale | Non
         )
         return None, None
     return root, tale
-
-
-def tale_name(root: Path) -> str:
-    """How a sheet names its tale: the folder name when bundled, else the path."""
-    try:
-        if root.resolve().parent == storybooks_dir().resolve():
-            return root.name
-    except OSError:
-        pass
-    return str(root.resolve())  # loadable from any folder
 
 
 def _content_changes(data: dict[Any, Any], root: Path) -> list[str]:

@@ -17,8 +17,7 @@ from tales.errors import TalesError
 from tales.rules.events import Event, RoundEnded
 from tales.rules.table import Table
 from tales.saves import journal
-from tales.saves.content import content_files
-from tales.saves.load import LoadedSheet, read_sheet, tale_name
+from tales.saves.content import content_files, tale_name
 from tales.saves.lock import SaveLock
 from tales.saves.protocol import LoadPlan, keep_aside, plan_load, write_save
 from tales.saves.sheet import SheetContext, capture, capture_between, dump
@@ -265,8 +264,10 @@ def load_saved(
     go on saving under another save (rewinding to a checkpoint)."""
     if not files.exists():
         raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
+    from tales.saves.load import read_sheet  # reading a sheet back: not needed to start a game
+
     plan = plan_load(files)
-    loaded: LoadedSheet = read_sheet(files, core, plan.sheet)
+    loaded = read_sheet(files, core, plan.sheet)
     target = into or files
     session = target.name.split("@")[0] if into is not None else loaded.session
     context = new_context(

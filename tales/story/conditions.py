@@ -16,10 +16,18 @@ from typing import Any
 
 from jinja2 import StrictUndefined, TemplateSyntaxError, Undefined, nodes
 from jinja2.exceptions import SecurityError
+from jinja2.lexer import newline_re
 
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
-from tales.story.sandbox import Budget, StoryEnvironment, render_bounded, sandbox_problems
+from tales.story.compiled import Closure, compile_condition, compile_text
+from tales.story.sandbox import (
+    MAX_OUTPUT,
+    Budget,
+    StoryEnvironment,
+    render_bounded,
+    sandbox_problems,
+)
 
 FUNCTIONS = (
     "keyword",
@@ -94,7 +102,7 @@ def analyse(source: str, *, template: bool) -> Analysis:
     limit, what = (MAX_TEXT, "a text") if template else (MAX_CONDITION, "a condition")
     if len(source) > limit:
         return Analysis(((1, f"{what} is longer than the limit of {limit:,} characters"),))
-    if template and not any(mark in source for mark in ("{{", "{%", "{#")):
+    if template and not templated(source):
         return _NO_JINJA  # plain prose: nothing to check
     try:
         parsed = environment().parse(source if template else "{{ (" + source + ") }}")
@@ -176,6 +184,23 @@ def _compiled_text(source: str) -> Any:
     return environment().from_string(source)
 
 
+@dataclass(frozen=True, slots=True)
+class _Condition:
+    """A condition as checked and compiled once, by its text: why it is
+    refused, else its closure (``None``: the sandbox evaluates it)."""
+
+    refusal: str | None
+    closure: Closure | None
+
+
+@functools.lru_cache(maxsize=16384)
+def _condition(source: str) -> _Condition:
+    problems = analyse(source, template=False).problems
+    if problems:
+        return _Condition(f"{source!r} cannot be used: {problems[0][1]}", None)
+    return _Condition(None, compile_condition(source, environment()))
+
+
 def _refuse_unchecked(source: str, *, template: bool) -> None:
     """Content is checked when it loads; this refuses anything the check
     would refuse (a name outside the vocabulary such as Jinja's ``self``),
@@ -186,6 +211,23 @@ def _refuse_unchecked(source: str, *, template: bool) -> None:
 
 
 def evaluate(source: str, context: Mapping[str, Any]) -> bool:
+    """Whether condition ``source`` holds: by its compiled closure
+    (:mod:`tales.story.compiled`), else, or should the closure fail, in the
+    sandbox, which then says what went wrong in its own words."""
+    condition = _condition(source)
+    if condition.refusal is not None:
+        raise StoryExpressionError(condition.refusal)
+    if condition.closure is not None:
+        try:
+            return bool(condition.closure(context))
+        except Exception:  # the sandbox below gives the error in its own words
+            pass
+    return evaluate_in_sandbox(source, context)
+
+
+def evaluate_in_sandbox(source: str, context: Mapping[str, Any]) -> bool:
+    """``source`` evaluated by Jinja's sandbox alone (what :func:`evaluate`
+    falls back to, and what its compiled closures are tested against)."""
     _refuse_unchecked(source, template=False)
     Budget.start()
     try:
@@ -196,7 +238,45 @@ def evaluate(source: str, context: Mapping[str, Any]) -> bool:
         ) from None  # an author error
 
 
+def templated(text: str) -> bool:
+    """Whether ``text`` has any Jinja in it; plain prose never goes through Jinja."""
+    return "{{" in text or "{%" in text or "{#" in text
+
+
+def _as_jinja_prints(prose: str) -> str:
+    """Plain prose as Jinja would print it: its line breaks made ``\n`` and
+    one trailing line break dropped (Jinja's lexer, ``keep_trailing_newline``
+    off), nothing else changed."""
+    lines = newline_re.split(prose)[::2]
+    if lines[-1] == "":
+        del lines[-1]
+    return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=16384)
+def _text_closure(source: str) -> Closure | None:
+    return compile_text(source, environment())
+
+
 def render(source: str, context: Mapping[str, Any]) -> str:
+    """Text ``source`` as it reads now: plain prose as it is, else by its
+    compiled closure, else (or should the closure fail) by the sandbox."""
+    _refuse_unchecked(source, template=True)
+    if not templated(source):
+        return _as_jinja_prints(source)
+    closure = _text_closure(source)
+    if closure is not None:
+        try:
+            shown = str(closure(context))
+            if len(shown) <= MAX_OUTPUT:
+                return shown
+        except Exception:  # the sandbox below gives the error in its own words
+            pass
+    return render_in_sandbox(source, context)
+
+
+def render_in_sandbox(source: str, context: Mapping[str, Any]) -> str:
+    """``source`` rendered by Jinja's sandbox alone."""
     _refuse_unchecked(source, template=True)
     Budget.start()
     try:

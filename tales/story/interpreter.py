@@ -41,7 +41,7 @@ from tales.story.story_events import ExplorationRated as ExplorationRated
 from tales.story.story_events import StoryDeadEnd as StoryDeadEnd
 from tales.story.story_events import StoryRead as StoryRead
 from tales.story.story_events import StoryWarning as StoryWarning
-from tales.story.vocabulary import story_context
+from tales.story.vocabulary import Vocabulary
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
 # ``read`` effects inside read paragraphs nest Python generators; past this
@@ -68,6 +68,9 @@ class Book:
         self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
         self._nested = 0  # reads under way inside one another
+        # Bound once per actor and standpoint, read live (tales.story.vocabulary).
+        self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
+        self._labels: dict[tuple[str, int, int], str] = {}
 
     # The Story protocol -------------------------------------------------------------
 
@@ -78,14 +81,22 @@ class Book:
             if scene is None:
                 continue
             paragraph = self.book.paragraphs[scene]
-            context: dict[str, Any] = {}  # built once, for the first condition asked
-            budget = action_budget(table, inv)
+            context = self.context(table, inv)
+            # The hand is counted only where an option has a cost.
+            costly = any(option.cost for option in paragraph.options)
+            budget = action_budget(table, inv) if costly else 0
             for index, option in enumerate(paragraph.options):
                 if self._open(table, inv, scene, index, option, context, budget):
-                    options.append(
-                        StoryOption(inv.slug, scene, index, label=f"{inv.name}: {describe(option)}")
-                    )
+                    label = self._label(inv, scene, index, option)
+                    options.append(StoryOption(inv.slug, scene, index, label=label))
         return options
+
+    def _label(self, inv: Investigator, scene: int, index: int, option: OptionDef) -> str:
+        key = (inv.slug, scene, index)  # an option's words never change
+        label = self._labels.get(key)
+        if label is None:
+            label = self._labels[key] = f"{inv.name}: {describe(option)}"
+        return label
 
     def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
         """The options that would be open to ``inv`` at ``place`` now and lead
@@ -303,7 +314,7 @@ class Book:
         scene: int,
         index: int,
         option: OptionDef,
-        context: dict[str, Any] | None = None,
+        context: Mapping[str, Any] | None = None,
         budget: int | None = None,
         at: str | None = None,
     ) -> bool:
@@ -332,15 +343,13 @@ class Book:
         if option.condition is None:
             return True
         if context is None:
-            context = {}
-        if not context:
-            context.update(self.context(table, inv, at))
+            context = self.context(table, inv, at)
         return self._holds(table, scene, option.condition, context)
 
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
 
-    def _holds(self, table: Table, number: int, condition: str, context: dict[str, Any]) -> bool:
+    def _holds(self, table: Table, number: int, condition: str, context: Mapping[str, Any]) -> bool:
         try:
             return evaluate(condition, context)
         except StoryExpressionError as error:
@@ -360,10 +369,15 @@ class Book:
 
     def context(
         self, table: Table, actor: Investigator | None, at: str | None = None
-    ) -> dict[str, Any]:
+    ) -> Mapping[str, Any]:
         """The words a condition or text may use (:mod:`tales.story.vocabulary`);
-        ``at``: where ``actor`` is taken to stand, if not where they do."""
-        return story_context(self.state, table, actor, at, self._at)
+        ``at``: where ``actor`` is taken to stand, if not where they do. Kept
+        per actor and standpoint: a vocabulary reads the table live."""
+        key = (actor.slug if actor else None, at, self._at)
+        known = self._vocabularies.get(key)
+        if known is None or not known.bound_to(self.state, table, actor):
+            known = self._vocabularies[key] = Vocabulary(self.state, table, actor, at, self._at)
+        return known
 
     # Effects ------------------------------------------------------------------------
 

@@ -73,7 +73,7 @@ def _loop(iterable: Iterable[Any]) -> Iterator[Any]:
         yield item
 
 
-def _concat(values: list[Any]) -> str:
+def concat(values: list[Any]) -> str:
     """``a ~ b``: words and numbers joined, never an object's repr."""
     return str(bounded("".join(str(words_only(v, "~ joins")) for v in values)))
 
@@ -139,7 +139,7 @@ class StoryEnvironment(ImmutableSandboxedEnvironment):
         self.globals.clear()
         kept = {name: self.filters[name] for name in SAFE_FILTERS}
         self.filters = {**kept, "replace": _replace, "join": _join, "sum": _sum}
-        self.filters.update(story_loop=_loop, story_concat=_concat)
+        self.filters.update(story_loop=_loop, story_concat=concat)
 
     def _generate(self, source: nodes.Template, *args: Any, **kwargs: Any) -> str:
         return super()._generate(_Bounds().visit(source), *args, **kwargs)

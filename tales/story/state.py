@@ -31,12 +31,12 @@ class StoryState:
 
 def campaign_context(state: StoryState) -> dict[str, Any]:
     """The part of the vocabulary that exists between scenarios."""
-    log = state.log
+    # Read live (state.log, not a copy of it): a vocabulary is kept across questions.
     return {
-        "log": lambda section, entry: log.get(section, {}).get(entry) is False,
-        "crossed_out": lambda section, entry: log.get(section, {}).get(entry) is True,
+        "log": lambda section, entry: state.log.get(section, {}).get(entry) is False,
+        "crossed_out": lambda section, entry: state.log.get(section, {}).get(entry) is True,
         # entries("fates") == 0: the section is empty (crossed-out entries do not count)
-        "entries": lambda section: sum(not out for out in log.get(section, {}).values()),
+        "entries": lambda section: sum(not out for out in state.log.get(section, {}).values()),
         "counter": lambda name: state.counters.get(name, 0),
         "visited": lambda number: number in state.visited,
     }
