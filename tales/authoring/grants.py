@@ -13,6 +13,7 @@ from typing import Any
 
 from tales.errors import StoryExpressionError
 from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
+from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
 
 # Facts an author's condition can ask about, by the function that asks.
 _FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
@@ -95,6 +96,6 @@ def may_hold(condition: str, grants: Grants) -> bool:
 
 
 def _fact(function: str, truth: dict[tuple[str, str], bool], wild: _Wild) -> Any:
-    if function in ("log", "crossed_out", "entries", "counter", "playing"):
+    if function in ("log", "crossed_out", "entries", "counter", "playing", *MAP_FUNCTIONS):
         return lambda *args: wild  # carried in from earlier scenarios: unknowable here
     return lambda argument: truth.get((function, str(argument)), False)

@@ -22,6 +22,32 @@ class Location:
     area: str
     adjacent: frozenset[str] = frozenset()
     paragraph: int | None = None  # its scene: read when the card is revealed
+    # Connections that are no walk: crossed only aboard a vehicle, or only
+    # when the story moves someone (symmetric, like ``adjacent``).
+    by_vehicle: frozenset[str] = frozenset()
+    by_story: frozenset[str] = frozenset()
+    only_with: int = 0  # the card is in play only with this many players or more
+
+
+@dataclass(frozen=True, slots=True)
+class Barrier:
+    """Barriers laid across the connection of two locations at the start: no
+    one crosses while any is left ("a locked floor", "two barriers")."""
+
+    between: tuple[str, str]
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Vehicle:
+    """A vehicle on the map: its seats, where it stands at the start, and
+    whether those aboard may still walk off on their own."""
+
+    slug: str
+    name: str
+    start: str
+    seats: int = 1
+    independent: bool = False  # False: "cannot move independently" while aboard
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +118,5 @@ class Scenario:
     exploration: ExplorationTable = field(
         default_factory=lambda: ExplorationTable({"survivor": 1}, 4)
     )
+    barriers: tuple[Barrier, ...] = ()  # laid at the start
+    vehicles: Mapping[str, Vehicle] = field(default_factory=dict)

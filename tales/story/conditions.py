@@ -19,6 +19,8 @@ from jinja2.exceptions import SecurityError
 
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
+from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
+from tales.story.map_vocabulary import VALUES as MAP_VALUES
 from tales.story.sandbox import Budget, StoryEnvironment, render_bounded, sandbox_problems
 
 FUNCTIONS = (
@@ -35,6 +37,7 @@ FUNCTIONS = (
     "counter",
     "location_token",
     "playing",
+    *MAP_FUNCTIONS,
 )
 VALUES = (
     "here",
@@ -48,6 +51,7 @@ VALUES = (
     "sanity",
     "energy",
     "magic",
+    *MAP_VALUES,
 )
 VOCABULARY = FUNCTIONS + VALUES
 

@@ -12,6 +12,7 @@ from typing import Any
 from tales.rules.investigators import Investigator
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol
+from tales.story.map_vocabulary import map_context
 from tales.story.state import StoryState, campaign_context
 
 
@@ -55,4 +56,5 @@ def story_context(
         "sanity": actor.sanity if actor else 0,
         "energy": actor.energy if actor else 0,
         "magic": actor.magic if actor else 0,
+        **map_context(table, actor),
     }

@@ -11,7 +11,13 @@ from typing import Any
 from tales.problems import Problem
 from tales.rules.scenario import ExplorationTable, Scenario
 from tales.story.loader.board import load_board
-from tales.story.loader.components import load_cards, load_encounters, load_locations
+from tales.story.loader.components import (
+    load_barriers,
+    load_cards,
+    load_encounters,
+    load_locations,
+    load_vehicles,
+)
 from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
 from tales.story.loader.references import Known, check_refs
@@ -43,6 +49,8 @@ def load_scenario(
     keywords = tuple(words(data, "keywords"))
     context.where["keywords"] = context.at(reader, data, "keywords")
     setup = _setup(context, reader, mapping(data, "setup"))
+    barriers = load_barriers(context, reader, mapping(data, "setup"))
+    vehicles = load_vehicles(context, reader, data)
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
     endings = _endings(context, reader, data)
@@ -50,7 +58,7 @@ def load_scenario(
     encounters = load_encounters(context)
     items, clues, objectives = load_cards(context)
     paragraphs = load_paragraphs(context)
-    known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
+    known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs, vehicles)
     check_refs(context, known)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
@@ -66,6 +74,8 @@ def load_scenario(
         encounters,
         items,
         exploration,
+        barriers,
+        vehicles,
     )
     ending_set = sorted({*endings, *(n for n, p in paragraphs.items() if p.end)})
     return ScenarioBook(

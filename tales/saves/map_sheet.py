@@ -1,0 +1,109 @@
+"""The map's state on a save sheet: barriers left on connections, where each
+vehicle stands and who sits in it, and the marks kept against each
+investigator. A digital sheet writes each only when there is something to
+say, so sheets of tales without them read as before; restoring checks every
+name against the scenario and the table and reports what does not fit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tales.rules.paths import edge, lay_setup_barriers
+from tales.rules.scenario import Scenario
+from tales.rules.table import Table
+from tales.rules.vehicles import VehicleState, place_vehicles
+from tales.saves.fields import Fields
+from tales.story.yamlio import describe
+
+MAP_FIELDS = ("barriers", "vehicles", "marks")
+
+
+def write_map(table: Table) -> dict[str, Any]:
+    """The digital fields of the map's state, those with anything in them."""
+    written: dict[str, Any] = {}
+    if table.barriers:
+        written["barriers"] = [[a, b, n] for (a, b), n in sorted(table.barriers.items())]
+    if table.vehicles:
+        written["vehicles"] = {
+            slug: {"at": v.at, "aboard": list(v.aboard), "driver": v.driver}
+            for slug, v in sorted(table.vehicles.items())
+        }
+    marks = {slug: dict(sorted(m.items())) for slug, m in sorted(table.marks.items()) if m}
+    if marks:
+        written["marks"] = marks
+    return written
+
+
+def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
+    """The map as a digital sheet left it."""
+    table.barriers = {}
+    for entry in _listed(f, digital, "barriers"):
+        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[2])):
+            f.problem(f.at(digital, "barriers"), "digital.barriers", _bad(entry, "[a, b, count]"))
+        elif not {entry[0], entry[1]} <= set(scenario.locations):
+            f.problem(f.at(digital, "barriers"), "digital.barriers", "names no location")
+        elif entry[2] > 0:
+            table.barriers[edge(str(entry[0]), str(entry[1]))] = int(entry[2])
+    _vehicles(f, digital, table, scenario)
+    _marks(f, digital, table)
+
+
+def restore_setup_map(table: Table) -> None:
+    """A paper sheet says nothing of the map: the setup's barriers and vehicles."""
+    table.barriers, table.vehicles = {}, {}
+    lay_setup_barriers(table)
+    place_vehicles(table)
+
+
+def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
+    place_vehicles(table)
+    given = digital.get("vehicles") or {}
+    if not isinstance(given, dict):
+        f.problem(f.at(digital, "vehicles"), "digital.vehicles", _bad(given, "a mapping"))
+        return
+    for slug, body in given.items():
+        field = f"digital.vehicles.{slug}"
+        if slug not in table.vehicles or not isinstance(body, dict):
+            f.problem(f.at(given, slug), field, "is no vehicle of this scenario")
+            continue
+        at, aboard = body.get("at"), body.get("aboard") or []
+        seats = scenario.vehicles[slug].seats
+        if at not in scenario.locations or not isinstance(aboard, list) or len(aboard) > seats:
+            f.problem(f.at(given, slug), field, "expected at: a location, aboard: its riders")
+            continue
+        riders = [str(s) for s in aboard if s in table.investigators]
+        driver = body.get("driver")
+        table.vehicles[slug] = VehicleState(
+            str(at), riders, str(driver) if driver in riders else None
+        )
+
+
+def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
+    table.marks = {}
+    given = digital.get("marks") or {}
+    if not isinstance(given, dict):
+        f.problem(f.at(digital, "marks"), "digital.marks", _bad(given, "a mapping"))
+        return
+    for slug, marks in given.items():
+        if slug not in table.investigators or not isinstance(marks, dict):
+            f.problem(f.at(given, slug), f"digital.marks.{slug}", "is no investigator here")
+            continue
+        kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
+        if kept:
+            table.marks[str(slug)] = kept
+
+
+def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:
+    value = digital.get(key) or []
+    if isinstance(value, list):
+        return value
+    f.problem(f.at(digital, key), f"digital.{key}", _bad(value, "a list"))
+    return []
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _bad(value: Any, expected: str) -> str:
+    return f"expected {expected}, found {describe(value)}"
