@@ -69,7 +69,7 @@ def test_a_barrier_needs_two_locations_of_the_map(core: Core) -> None:
         change_barriers(solo(core), "pier", "atlantis", 1)
 
 
-@ruling("run-open-path")
+@ruling("run-open-path", value=True)
 def test_a_run_does_not_go_straight_past_a_barrier(core: Core) -> None:
     """Before: Run reached the counting house though a barrier closed the only way."""
     table = solo(core)

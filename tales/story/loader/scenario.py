@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.problems import Problem
-from tales.rules.scenario import ExplorationTable, Scenario
+from tales.rules.scenario import Barrier, ExplorationTable, Scenario
 from tales.story.loader.board import load_board
 from tales.story.loader.components import (
     load_barriers,
@@ -31,6 +31,7 @@ class Setup:
     revealed: tuple[str, ...]
     keywords: tuple[str, ...]
     items: tuple[str, ...]
+    barriers: tuple[Barrier, ...] = ()  # laid across connections at the start
 
 
 def load_scenario(
@@ -49,7 +50,6 @@ def load_scenario(
     keywords = tuple(words(data, "keywords"))
     context.where["keywords"] = context.at(reader, data, "keywords")
     setup = _setup(context, reader, mapping(data, "setup"))
-    barriers = load_barriers(context, reader, mapping(data, "setup"))
     vehicles = load_vehicles(context, reader, data)
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
@@ -74,7 +74,7 @@ def load_scenario(
         encounters,
         items,
         exploration,
-        barriers,
+        setup.barriers,
         vehicles,
     )
     ending_set = sorted({*endings, *(n for n, p in paragraphs.items() if p.end)})
@@ -114,7 +114,13 @@ def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:
     start = text(setup, "start")
     if start is not None:
         refs.locations.append((start, context.at(reader, setup, "start")))
-    return Setup(start, tuple(noted["revealed"]), tuple(noted["keywords"]), tuple(noted["items"]))
+    return Setup(
+        start,
+        tuple(noted["revealed"]),
+        tuple(noted["keywords"]),
+        tuple(noted["items"]),
+        load_barriers(context, reader, setup),
+    )
 
 
 def _exploration(

@@ -1,0 +1,186 @@
+"""The fixture tale tests/data/map-tale: a map blocked by barriers, routes by
+vehicle and by story, a card left out below three players, a launch with
+seats and a driver, an option once a round, flood tokens with limits and
+effects for each investigator who stands where the flood has risen, and
+all of it kept on a save sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tales.authoring.check import check_tale
+from tales.rules.activities import move_targets
+from tales.rules.decisions import Engine
+from tales.rules.events import (
+    BarrierChanged,
+    LocationTokensChanged,
+    MarkChanged,
+    RoundEnded,
+    TrackChanged,
+)
+from tales.rules.options import EndRound
+from tales.rules.paths import in_play
+from tales.saves.fields import Fields
+from tales.saves.load import read_sheet
+from tales.saves.restore import restore
+from tales.saves.session import SavedGame, new_context, start_saved
+from tales.saves.store import SaveFiles
+from tales.story.game import Game, GameSetup, start_game
+from tales.story.interpreter import StoryRead
+from tales.story.loader import load_tale
+from tales.story.model import Tale
+from tales.story.options import StoryOption
+from tales.story.state import CounterChanged
+from tests.conftest import ruling
+
+ROOT = Path(__file__).resolve().parents[2]
+MAP_TALE = ROOT / "tests" / "data" / "map-tale"
+EZRA, PHILIP, IRENE, ARTHUR = "ezra-marsh", "philip-harris", "irene-dubois", "arthur-blackwood"
+SETUP = GameSetup("flooded-quarter", (EZRA, PHILIP), (IRENE, ARTHUR), "standard", 3)
+
+
+@pytest.fixture(scope="module")
+def tale() -> Tale:
+    loaded, problems = load_tale(MAP_TALE)
+    assert loaded is not None and not problems, problems
+    return loaded
+
+
+def to_activity(game: Game, apply: Callable[[str], object] | None = None) -> None:
+    """Draw and read on to the first activity decision (through ``apply``: a save's)."""
+    apply = apply or game.apply
+    while game.pending is not None and game.pending.kind != "activity":
+        apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
+
+
+def take(game: Game, who: str, scene: int, index: int) -> tuple[object, ...]:
+    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
+    assert engine.finished
+    return engine.opening_events
+
+
+def end_round(saved: SavedGame) -> None:
+    """End the round and answer what its end asks ("keep") until the sheet is written."""
+    game = saved.game
+    assert game.pending is not None
+    events = saved.apply(next(o.id for o in game.pending.options if isinstance(o, EndRound)))
+    while not any(isinstance(e, RoundEnded) for e in events):
+        assert game.pending is not None
+        events = saved.apply("keep" if "keep" in game.pending.ids else game.pending.ids[0])
+
+
+def story_ids(game: Game) -> list[str]:
+    return [o.id for o in game.book.options(game.table)]
+
+
+def test_the_map_tale_checks_clean(core, tale):
+    assert check_tale(tale, set(), set()) == []
+
+
+@ruling("cards-by-player-count")
+def test_setup_lays_the_barricade_places_the_launch_and_marks_the_suit(core, tale):
+    game = start_game(core, tale, SETUP)
+    table = game.table
+    assert table.barriers == {("quay", "street"): 2}
+    assert table.vehicles["launch"].at == "quay" and table.vehicles["launch"].aboard == []
+    assert table.marks == {EZRA: {"diving-suit": 1}}
+    (opening,) = [e.text for e in game.events if isinstance(e, StoryRead) and e.paragraph == 1]
+    assert "Ezra Marsh has brought" in opening
+    assert move_targets(table, table.investigator(EZRA)) == ["net-loft"], "the carts bar the way"
+    assert not in_play(table, "chapel"), "two players: the chapel stays in the box"
+
+
+@ruling("vehicle-driver")
+def test_the_launch_carries_those_aboard_and_goes_once_a_round(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    take(game, EZRA, 10, 0)
+    take(game, PHILIP, 10, 0)
+    launch = table.vehicles["launch"]
+    assert launch.aboard == [EZRA, PHILIP] and launch.driver == EZRA
+    assert move_targets(table, table.investigator(PHILIP)) == [], "it cannot move independently"
+    assert f"story:{EZRA}:10:1" in story_ids(game)
+    take(game, EZRA, 10, 1)
+    assert launch.at == "reef" and {table.investigator(s).location for s in launch.aboard} == {
+        "reef"
+    }
+    launch.at = table.investigator(EZRA).location = table.investigator(PHILIP).location = "quay"
+    assert f"story:{EZRA}:10:1" not in story_ids(game), "once a round, whoever took it"
+    table.round += 1
+    assert f"story:{EZRA}:10:1" in story_ids(game)
+
+
+def test_the_swim_takes_the_suit_and_the_storys_own_route(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    take(game, EZRA, 10, 0)
+    take(game, EZRA, 10, 1)
+    take(game, EZRA, 14, 0)  # out onto the reef
+    table = game.table
+    assert table.vehicles["launch"].aboard == [] and table.vehicles["launch"].driver is None
+    assert f"story:{EZRA}:14:1" in story_ids(game)
+    take(game, EZRA, 14, 1)
+    assert table.investigator(EZRA).location == "lighthouse"
+    assert move_targets(table, table.investigator(EZRA)) == [], "no walk back from the lighthouse"
+
+
+@ruling("each-investigator-chosen-first")
+def test_the_flood_hurts_each_investigator_where_it_stands_at_two(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    table.revealed.add("reef")
+    table.investigator(PHILIP).location = "reef"
+    engine = Engine(game.book.read(table, 20), table.sink)
+    events = engine.opening_events
+    assert LocationTokensChanged("quay", "flood", 1, 2) in events
+    assert LocationTokensChanged("net-loft", "flood", 0, 2) in events, "its ceiling is 2"
+    assert BarrierChanged(("net-loft", "quay"), 0, 1) in events
+    hurt = [e.investigator for e in events if isinstance(e, TrackChanged)]
+    assert hurt == [EZRA], "only Ezra stands where the flood is at 2"
+    assert MarkChanged(PHILIP, "trauma", 0, 1) in events
+    assert CounterChanged("trauma", 0, 1) in events
+    assert table.marks[PHILIP] == {"trauma": 1}
+
+
+def test_the_map_survives_a_save_sheet_and_a_reload(core, tale, tmp_path):
+    files = SaveFiles.named(tmp_path, "flood")
+    context = new_context("flood", MAP_TALE, SETUP.scenario, tale.content_hash)
+    saved = start_saved(lambda: start_game(core, tale, SETUP), files, context, core)
+    game = saved.game
+    to_activity(game, saved.apply)
+    for who in (EZRA, PHILIP):
+        saved.apply(f"story:{who}:10:0")
+    game.table.barriers[("quay", "street")] = 1  # one cart already dragged away
+    end_round(saved)
+    loaded = read_sheet(files, core)
+    fields = Fields(str(files.sheet))
+    back = restore(loaded.data, fields, core, tale, fresh_seed=0)
+    assert back is not None and back.exact, [str(p) for p in fields.problems]
+    assert back.table.barriers == {("quay", "street"): 1}
+    launch = back.table.vehicles["launch"]
+    assert (launch.at, launch.aboard, launch.driver) == ("quay", [EZRA, PHILIP], EZRA)
+    assert back.table.marks == {EZRA: {"diving-suit": 1}}
+
+
+def test_a_sheet_naming_no_such_place_or_vehicle_is_refused_with_its_field(core, tale, tmp_path):
+    files = SaveFiles.named(tmp_path, "flood")
+    context = new_context("flood", MAP_TALE, SETUP.scenario, tale.content_hash)
+    saved = start_saved(lambda: start_game(core, tale, SETUP), files, context, core)
+    to_activity(saved.game, saved.apply)
+    end_round(saved)
+    text = files.sheet.read_text(encoding="utf-8")
+    text = text.replace("  barriers: [[quay, street, 2]]", "  barriers: [[quay, atlantis, 2]]")
+    assert "    launch:\n" in text
+    text = text.replace("    launch:\n", "    submarine:\n")
+    files.sheet.write_text(text, encoding="utf-8")
+    loaded = read_sheet(files, core)
+    fields = Fields(str(files.sheet))
+    restore(loaded.data, fields, core, tale, fresh_seed=0)
+    messages = [str(p) for p in fields.problems]
+    assert any("digital.barriers" in m and "names no location" in m for m in messages), messages
+    assert any("digital.vehicles.submarine" in m for m in messages), messages
