@@ -387,6 +387,16 @@ class VehicleMoved(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class PrisonerChanged(Event):
+    """A prisoner freed, taken in charge, left, rescued or lost."""
+
+    prisoner: str
+    fate: str  # held, freed, rescued or lost
+    at: str
+    escort: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class ItemLost(Event):
     """An item that left the team (a key spent, a card given up)."""
 

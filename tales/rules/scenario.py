@@ -39,6 +39,18 @@ class Barrier:
 
 
 @dataclass(frozen=True, slots=True)
+class Prisoner:
+    """A Prisoner marker: someone held on the map whom the team may free,
+    escort to safety or lose; each fate is written in the campaign log
+    section ``log`` as ``<slug>-<fate>``."""
+
+    slug: str
+    name: str
+    at: str
+    log: str
+
+
+@dataclass(frozen=True, slots=True)
 class Vehicle:
     """A vehicle on the map: its seats, where it stands at the start, and
     whether those aboard may still walk off on their own."""
@@ -120,3 +132,5 @@ class Scenario:
     )
     barriers: tuple[Barrier, ...] = ()  # laid at the start
     vehicles: Mapping[str, Vehicle] = field(default_factory=dict)
+    prisoners: Mapping[str, Prisoner] = field(default_factory=dict)
+    investigation_tokens: int = 0  # the supply the team places on locations to search them

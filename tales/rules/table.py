@@ -24,6 +24,7 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
+    from tales.rules.prisoners import PrisonerState
     from tales.rules.vehicles import VehicleState
 
 # A narrative due: (paragraph, why) or (paragraph, why, encounter location).
@@ -66,6 +67,7 @@ class Table:
     vehicles: dict[str, VehicleState] = field(default_factory=dict)  # by vehicle slug
     # Per-investigator marks and counters (a diving suit, trauma): slug -> name -> count.
     marks: dict[str, dict[str, int]] = field(default_factory=dict)
+    prisoners: dict[str, PrisonerState] = field(default_factory=dict)  # by prisoner slug
     # Distances between locations, by (origin, revealed count): locations are
     # only ever revealed, never hidden again, so the count dates the map.
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(
@@ -154,6 +156,7 @@ class Table:
             "barriers": sorted((*edge, n) for edge, n in self.barriers.items()),
             "vehicles": {v: (s.at, tuple(s.aboard), s.driver) for v, s in self.vehicles.items()},
             "marks": {i: dict(sorted(m.items())) for i, m in sorted(self.marks.items()) if m},
+            "prisoners": {p: (s.at, s.escort, s.fate) for p, s in sorted(self.prisoners.items())},
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),
             "seed": self.seed,

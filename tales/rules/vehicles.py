@@ -50,9 +50,11 @@ def held_aboard(table: Table, inv: Investigator) -> bool:
 
 
 def seats_free(table: Table, vehicle: str) -> int:
+    """Seats no living investigator sits in (one out of the game leaves theirs)."""
     if table.scenario is None or vehicle not in table.vehicles:
         return 0
-    return table.scenario.vehicles[vehicle].seats - len(table.vehicles[vehicle].aboard)
+    riders = [s for s in table.vehicles[vehicle].aboard if table.investigator(s).active]
+    return table.scenario.vehicles[vehicle].seats - len(riders)
 
 
 def board(table: Table, inv: Investigator, vehicle: str, *, drive: bool = False) -> bool:
@@ -64,6 +66,9 @@ def board(table: Table, inv: Investigator, vehicle: str, *, drive: bool = False)
         return False
     if inv.location != state.at or seats_free(table, vehicle) < 1:
         return False
+    state.aboard = [s for s in state.aboard if table.investigator(s).active]
+    if state.driver not in state.aboard:
+        state.driver = state.aboard[0] if state.aboard else None
     state.aboard.append(inv.slug)
     if drive or state.driver is None:
         state.driver = inv.slug
@@ -91,13 +96,14 @@ def drive(table: Table, vehicle: str, destination: str) -> None:
     state = table.vehicles.get(vehicle)
     if state is None:
         raise RulesError(f"no vehicle {vehicle!r} on this map")
-    if state.driver is None:
+    if state.driver is None or not table.investigator(state.driver).active:
         raise RulesError(f"{vehicle!r} has no driver: a vehicle does not move on its own")
     if destination not in drivable(table, state.at):
         raise RulesError(f"{vehicle!r} cannot go from {state.at!r} to {destination!r}")
     origin, state.at = state.at, destination
-    table.emit(VehicleMoved(vehicle, origin, destination, tuple(state.aboard)))
-    for slug in state.aboard:
+    riders = tuple(s for s in state.aboard if table.investigator(s).active)
+    table.emit(VehicleMoved(vehicle, origin, destination, riders))
+    for slug in riders:
         passenger = table.investigator(slug)
         passenger.location = destination
         table.emit(Moved(slug, origin, destination, "vehicle"))

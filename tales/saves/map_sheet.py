@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.paths import edge, lay_setup_barriers
+from tales.rules.prisoners import FATES, PrisonerState, place_prisoners
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
 from tales.story.yamlio import describe
 
-MAP_FIELDS = ("barriers", "vehicles", "marks")
+MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners")
 
 
 def write_map(table: Table) -> dict[str, Any]:
@@ -31,6 +32,11 @@ def write_map(table: Table) -> dict[str, Any]:
     marks = {slug: dict(sorted(m.items())) for slug, m in sorted(table.marks.items()) if m}
     if marks:
         written["marks"] = marks
+    if table.prisoners:
+        written["prisoners"] = {
+            slug: {"at": p.at, "escort": p.escort, "fate": p.fate}
+            for slug, p in sorted(table.prisoners.items())
+        }
     return written
 
 
@@ -46,6 +52,7 @@ def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scen
             table.barriers[edge(str(entry[0]), str(entry[1]))] = int(entry[2])
     _vehicles(f, digital, table, scenario)
     _marks(f, digital, table)
+    _prisoners(f, digital, table, scenario)
 
 
 def restore_setup_map(table: Table) -> None:
@@ -53,6 +60,7 @@ def restore_setup_map(table: Table) -> None:
     table.barriers, table.vehicles = {}, {}
     lay_setup_barriers(table)
     place_vehicles(table)
+    place_prisoners(table)
 
 
 def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
@@ -91,6 +99,25 @@ def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
         kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
         if kept:
             table.marks[str(slug)] = kept
+
+
+def _prisoners(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
+    place_prisoners(table)
+    given = digital.get("prisoners") or {}
+    if not isinstance(given, dict):
+        f.problem(f.at(digital, "prisoners"), "digital.prisoners", _bad(given, "a mapping"))
+        return
+    for slug, body in given.items():
+        field = f"digital.prisoners.{slug}"
+        if slug not in table.prisoners or not isinstance(body, dict):
+            f.problem(f.at(given, slug), field, "is no prisoner of this scenario")
+            continue
+        at, escort, fate = body.get("at"), body.get("escort"), body.get("fate")
+        if at not in scenario.locations or fate not in FATES:
+            f.problem(f.at(given, slug), field, f"expected at: a location, fate: {FATES}")
+            continue
+        escort = str(escort) if escort in table.investigators else None
+        table.prisoners[str(slug)] = PrisonerState(str(at), escort, str(fate))
 
 
 def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:

@@ -22,6 +22,7 @@ from tales.rules.exploration import change_location_tokens, mark_keyword, reveal
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option
 from tales.rules.paths import lay_setup_barriers
+from tales.rules.prisoners import place_prisoners
 from tales.rules.round import play_scenario, settle
 from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
@@ -166,6 +167,7 @@ class Book:
             mark_keyword(table, word)
         lay_setup_barriers(table)  # the map as the setup closes it
         place_vehicles(table)
+        place_prisoners(table)
         # Laid out as the cards print them, each count told as an event.
         table.location_tokens = {place: {} for place in self.book.location_tokens}
         for place, tokens in self.book.location_tokens.items():

@@ -10,11 +10,24 @@ from typing import Any
 from tales.rules.investigators import Investigator
 from tales.rules.marks import mark_count
 from tales.rules.paths import barriers
+from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
 from tales.rules.table import Table
 from tales.rules.vehicles import seats_free
 
-FUNCTIONS = ("mark", "barriers", "vehicle_at", "aboard", "seats_free", "driving", "riding")
-VALUES = ("investigators",)
+FUNCTIONS = (
+    "mark",
+    "barriers",
+    "vehicle_at",
+    "aboard",
+    "seats_free",
+    "driving",
+    "riding",
+    "prisoner",
+    "prisoner_at",
+    "escorting",
+    "escorted",
+)
+VALUES = ("investigators", "investigation_tokens")
 
 
 def map_context(table: Table, actor: Investigator | None) -> dict[str, Any]:
@@ -22,7 +35,7 @@ def map_context(table: Table, actor: Investigator | None) -> dict[str, Any]:
     ``barriers("quay", "net-loft")``, ``vehicle_at("launch")``, ``aboard("launch")``
     (how many), ``seats_free("launch")``, ``driving("launch")`` (someone at the
     wheel), ``riding("launch")`` (the actor is aboard), and ``investigators``:
-    the slugs of those still playing."""
+    the slugs of those still playing; then the prisoners and tokens."""
     vehicles = table.vehicles
 
     def mark(name: str, slug: str | None = None) -> int:
@@ -41,4 +54,25 @@ def map_context(table: Table, actor: Investigator | None) -> dict[str, Any]:
         "driving": field(lambda v: v.driver is not None, False),
         "riding": field(lambda v: actor is not None and actor.slug in v.aboard, False),
         "investigators": [p.slug for p in table.players()],
+        **_markers(table, actor),
+    }
+
+
+def _markers(table: Table, actor: Investigator | None) -> dict[str, Any]:
+    """``prisoner("obed")`` (held, freed, rescued or lost; empty for none),
+    ``prisoner_at("obed")``, ``escorting("obed")`` (the actor has them in
+    charge), ``escorted("obed")`` (someone has) and ``investigation_tokens``
+    (left in the supply)."""
+    prisoners = table.prisoners
+
+    def escorting(slug: str) -> bool:
+        held = prisoners.get(slug)
+        return held is not None and actor is not None and held.escort == actor.slug
+
+    return {
+        "prisoner": lambda slug: prisoners[slug].fate if slug in prisoners else "",
+        "prisoner_at": lambda slug: prisoner_at(table, slug) if slug in prisoners else "",
+        "escorting": lambda slug: escorting(slug) and escorted(table, slug),
+        "escorted": lambda slug: slug in prisoners and escorted(table, slug),
+        "investigation_tokens": investigation_supply(table),
     }

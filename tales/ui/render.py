@@ -168,6 +168,15 @@ def _found(e: ev.ElementFound, t: TableView) -> str:
     return f"{what}: {t.element_names.get(e.element, _words(e.element))}."
 
 
+def _fate(t: TableView, e: ev.PrisonerChanged) -> str:
+    """What became of a prisoner, in words."""
+    if e.fate == "freed" and e.escort:
+        return f"freed, in {name_of(t, e.escort)}'s charge"
+    if e.fate == "freed":
+        return f"left at {place(t, e.at)}"
+    return e.fate if e.fate != "held" else f"held at {place(t, e.at)}"
+
+
 def _mark(e: ev.MarkChanged) -> str:
     """A mark gained, changed or gone: "marked", "1 -> 2", "gone"."""
     if e.before and e.after:
@@ -321,6 +330,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.VehicleLeft: lambda e, t: (
         f"{name_of(t, e.investigator)} gets out of the {_words(e.vehicle)}."
     ),
+    ev.PrisonerChanged: lambda e, t: f"{_words(e.prisoner).capitalize()}: {_fate(t, e)}.",
     ev.VehicleMoved: lambda e, t: (
         f"The {_words(e.vehicle)} goes from {place(t, e.origin)} to {place(t, e.destination)}"
         + (f", carrying {', '.join(name_of(t, s) for s in e.aboard)}." if e.aboard else ".")

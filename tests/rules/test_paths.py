@@ -194,3 +194,18 @@ def test_one_gets_in_only_where_the_vehicle_stands(core: Core) -> None:
     ezra.location = "pier"
     assert board(table, ezra, "launch")
     assert table.sink.take() == (VehicleBoarded("launch", EZRA, True),)
+
+
+@ruling("vehicle-driver")
+def test_one_out_of_the_game_gives_up_their_seat_and_the_wheel(core: Core) -> None:
+    table = launch_table(core)
+    margaret, ezra, arthur = (table.investigator(s) for s in (MARGARET, EZRA, ARTHUR))
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    margaret.dead = True
+    assert seats_free(table, "launch") == 1
+    with pytest.raises(RulesError, match="no driver"):
+        drive(table, "launch", "slipway")
+    assert board(table, arthur, "launch")
+    assert table.vehicles["launch"].aboard == [EZRA, ARTHUR]
+    assert table.vehicles["launch"].driver == EZRA

@@ -23,6 +23,13 @@ from tales.rules.events import (
 )
 from tales.rules.options import EndRound
 from tales.rules.paths import in_play
+from tales.rules.prisoners import (
+    escorted,
+    free,
+    investigation_supply,
+    place_investigation,
+    prisoner_at,
+)
 from tales.saves.fields import Fields
 from tales.saves.load import read_sheet
 from tales.saves.restore import restore
@@ -155,6 +162,8 @@ def test_the_map_survives_a_save_sheet_and_a_reload(core, tale, tmp_path):
     to_activity(game, saved.apply)
     for who in (EZRA, PHILIP):
         saved.apply(f"story:{who}:10:0")
+    obed = game.table.prisoners["old-obed"]
+    obed.at, obed.escort, obed.fate = "quay", PHILIP, "freed"
     game.table.barriers[("quay", "street")] = 1  # one cart already dragged away
     end_round(saved)
     loaded = read_sheet(files, core)
@@ -165,6 +174,7 @@ def test_the_map_survives_a_save_sheet_and_a_reload(core, tale, tmp_path):
     launch = back.table.vehicles["launch"]
     assert (launch.at, launch.aboard, launch.driver) == ("quay", [EZRA, PHILIP], EZRA)
     assert back.table.marks == {EZRA: {"diving-suit": 1}}
+    assert back.table.prisoners == game.table.prisoners
 
 
 def test_a_sheet_naming_no_such_place_or_vehicle_is_refused_with_its_field(core, tale, tmp_path):
@@ -184,3 +194,52 @@ def test_a_sheet_naming_no_such_place_or_vehicle_is_refused_with_its_field(core,
     messages = [str(p) for p in fields.problems]
     assert any("digital.barriers" in m and "names no location" in m for m in messages), messages
     assert any("digital.vehicles.submarine" in m for m in messages), messages
+
+
+@ruling("prisoner-escort-falls")
+def test_a_prisoner_freed_goes_with_the_escort_and_each_fate_is_logged(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table, state = game.table, game.book.state
+    ezra, philip = table.investigator(EZRA), table.investigator(PHILIP)
+    ezra.location = philip.location = "net-loft"
+    take(game, EZRA, 11, 1)
+    assert table.prisoners["old-obed"].escort == EZRA
+    assert state.log["prisoners"] == {"old-obed-freed": False}
+    assert f"story:{PHILIP}:11:1" not in story_ids(game), "already in Ezra's charge"
+    ezra.location = "quay"
+    assert prisoner_at(table, "old-obed") == "quay"
+    ezra.dead = True
+    assert prisoner_at(table, "old-obed") == "quay" and not escorted(table, "old-obed")
+    philip.location = "quay"
+    assert free(table, philip, "old-obed"), "Philip takes him on where Ezra fell"
+    philip.location = "street"
+    take(game, PHILIP, 12, 1)
+    assert table.prisoners["old-obed"].fate == "rescued"
+    assert state.log["prisoners"] == {"old-obed-freed": True, "old-obed-rescued": False}
+
+
+def test_a_prisoner_left_in_the_loft_is_lost_to_the_flood(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    Engine(game.book.read(table, 20), table.sink)
+    assert table.prisoners["old-obed"].fate == "lost"
+    assert game.book.state.log["prisoners"] == {"old-obed-lost": False}
+
+
+@ruling("investigation-supply")
+def test_investigation_tokens_come_from_a_limited_supply_and_go_back(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    take(game, EZRA, 10, 4)
+    assert table.location_tokens["quay"]["investigation"] == 1
+    assert investigation_supply(table) == 1
+    assert f"story:{EZRA}:10:4" not in story_ids(game), "one token a place"
+    assert place_investigation(table, "street") and investigation_supply(table) == 0
+    assert not place_investigation(table, "net-loft"), "the supply is empty"
+    take(game, EZRA, 10, 5)
+    assert table.location_tokens["quay"]["investigation"] == 0
+    assert investigation_supply(table) == 1
+    assert "the-tin-box" in table.found["information"]

@@ -117,6 +117,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.VehicleBoarded("launch", EZRA, True),
         ev.VehicleLeft("launch", EZRA),
         ev.VehicleMoved("launch", "landing", "nave", (EZRA,)),
+        ev.PrisonerChanged("obed", "freed", "nave", EZRA),
         ev.RoundEnded(2),
         StoryRead(12, "The tower stands on its own knuckle of rock."),
         ExplorationRated(96.67, "290/3", 32),

@@ -26,6 +26,7 @@ from tales.story.effects import (
     found,
     investigators,
     keywords,
+    markers,
     places,
     routes,
 )
@@ -48,6 +49,7 @@ FAMILIES = (
     flow,
     routes,
     each,
+    markers,
 )
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
 WHO = ("actor", "here", "all")  # or {investigator: slug}: that investigator, if playing

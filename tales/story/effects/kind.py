@@ -36,6 +36,7 @@ REFERENCES = (
     "log",
     "counter",
     "vehicle",
+    "prisoner",
 )
 
 

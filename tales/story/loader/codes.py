@@ -22,7 +22,7 @@ CODES: dict[str, str] = {
     "E201": "a paragraph number written twice",
     "E202": "a reference to a paragraph that does not exist",
     "E203": "a location that does not exist",
-    "E204": "an item, clue, objective, encounter, enemy or vehicle that does not exist",
+    "E204": "an item, clue, objective, encounter, enemy, vehicle or prisoner that does not exist",
     "E205": "a keyword that is not on the scenario's Keyword sheet",
     "E206": "a condition or text with a Jinja error or a name outside the vocabulary",
     "E207": "an effect that is not in the vocabulary, or a bad value",

@@ -12,7 +12,8 @@ from typing import Any
 
 from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
-from tales.rules.scenario import Barrier, Encounter, Enemy, Location, Vehicle
+from tales.rules.prisoners import FATES
+from tales.rules.scenario import Barrier, Encounter, Enemy, Location, Prisoner, Vehicle
 from tales.rules.terms import Attribute, StatusCardKind
 from tales.story.loader.codes import BAD_VALUE, NO_CARD
 from tales.story.loader.context import (
@@ -182,6 +183,13 @@ def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], d
     return items, named[0], named[1]
 
 
+def load_pieces(
+    context: Context, reader: Reader, data: dict[Any, Any]
+) -> tuple[dict[str, Vehicle], dict[str, Prisoner]]:
+    """The scenario's pieces on the map beyond its cards: vehicles and prisoners."""
+    return load_vehicles(context, reader, data), load_prisoners(context, reader, data)
+
+
 def load_vehicles(context: Context, reader: Reader, data: dict[Any, Any]) -> dict[str, Vehicle]:
     """The vehicles of ``scenario.yaml`` (``vehicles: {launch: {name, at, seats}}``)."""
     vehicles: dict[str, Vehicle] = {}
@@ -194,6 +202,29 @@ def load_vehicles(context: Context, reader: Reader, data: dict[Any, Any]) -> dic
         name, seats = text(body, "name") or slug, whole(body, "seats") or 1
         vehicles[slug] = Vehicle(slug, name, at, seats, flag(body, "independent"))
     return vehicles
+
+
+def load_prisoners(context: Context, reader: Reader, data: dict[Any, Any]) -> dict[str, Prisoner]:
+    """``prisoners: {log: fates, markers: {obed: {name, at}}}``: each fate is
+    written in the ``log`` section as ``<slug>-<fate>``, so the section must
+    exist (and declare those entries, if it declares any)."""
+    given = mapping(data, "prisoners")
+    section = text(given, "log")
+    if section is None:
+        return {}  # the schema has said so, if there were prisoners
+    where = context.at(reader, given, "log")
+    context.refs.logs.append((section, where))
+    found: dict[str, Prisoner] = {}
+    for slug, body in _entries(given.get("markers")):
+        context.where[f"prisoner:{slug}"] = context.at(reader, given["markers"], slug)
+        at = text(body, "at")
+        if at is None:
+            continue
+        context.refs.locations.append((at, context.at(reader, body, "at")))
+        for fate in FATES[1:]:
+            context.refs.logs.append((f"{section}/{slug}-{fate}", where))
+        found[slug] = Prisoner(slug, text(body, "name") or slug, at, section)
+    return found
 
 
 def load_barriers(context: Context, reader: Reader, setup: dict[Any, Any]) -> tuple[Barrier, ...]:

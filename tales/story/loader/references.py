@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
-from tales.rules.scenario import Encounter, Location, Vehicle
+from tales.rules.scenario import Encounter, Location, Prisoner, Vehicle
 from tales.story.effects import kind_of
 from tales.story.loader.campaign_log import unknown_entry
 from tales.story.loader.codes import (
@@ -77,6 +77,7 @@ class Known:
     objectives: Mapping[str, str]
     paragraphs: Mapping[int, Paragraph]
     vehicles: Mapping[str, Vehicle] = field(default_factory=dict)
+    prisoners: Mapping[str, Prisoner] = field(default_factory=dict)
 
 
 def check_refs(context: Context, known: Known) -> None:
@@ -104,6 +105,7 @@ def check_refs(context: Context, known: Known) -> None:
         "objective": known.objectives,
         "encounter": known.encounters,
         "vehicle": known.vehicles,
+        "prisoner": known.prisoners,
     }
     for kind, slug, where in refs.cards:
         if slug not in cards[kind]:

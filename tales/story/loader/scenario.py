@@ -16,7 +16,7 @@ from tales.story.loader.components import (
     load_cards,
     load_encounters,
     load_locations,
-    load_vehicles,
+    load_pieces,
 )
 from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
@@ -50,7 +50,7 @@ def load_scenario(
     keywords = tuple(words(data, "keywords"))
     context.where["keywords"] = context.at(reader, data, "keywords")
     setup = _setup(context, reader, mapping(data, "setup"))
-    vehicles = load_vehicles(context, reader, data)
+    pieces = load_pieces(context, reader, data)  # vehicles, prisoners
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
     endings = _endings(context, reader, data)
@@ -58,15 +58,14 @@ def load_scenario(
     encounters = load_encounters(context)
     items, clues, objectives = load_cards(context)
     paragraphs = load_paragraphs(context)
-    known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs, vehicles)
+    known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs, *pieces)
     check_refs(context, known)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
         return None
-    title = text(data, "title") or folder.name
     scenario = Scenario(
         folder.name,
-        title,
+        text(data, "title") or folder.name,
         locations,
         start,
         frozenset(setup.revealed),
@@ -75,7 +74,8 @@ def load_scenario(
         items,
         exploration,
         setup.barriers,
-        vehicles,
+        *pieces,
+        whole(data, "investigation_tokens") or 0,
     )
     ending_set = sorted({*endings, *(n for n, p in paragraphs.items() if p.end)})
     return ScenarioBook(

@@ -77,6 +77,12 @@ def vehicles() -> Schema:
     return named(map_schema(vehicle), "the vehicles")
 
 
+def prisoners() -> Schema:
+    marker = named(object_schema({"name": TEXT, "at": NAME}, ("name", "at")), "prisoner {key!r}")
+    properties = {"log": NAME, "markers": map_schema(marker)}
+    return named(object_schema(properties, ("log", "markers")), "the prisoners")
+
+
 def threshold() -> Schema:
     symbol = coded(enum_schema(EventSymbol), "{value!r} is not an Event board symbol{close}")
     levels = coded(
@@ -140,6 +146,8 @@ def scenario() -> Schema:
         "exploration": exploration(),
         "endings": listed(NUMBER),
         "vehicles": vehicles(),
+        "prisoners": prisoners(),
+        "investigation_tokens": NUMBER,
     }
     required = ("title", "introduction", "setup", "event_board", "keywords", "exploration")
     return named(object_schema(properties, required), "the scenario", "the scenario file")
