@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from tales.errors import RulesError
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
+from tales.rules.group import follow as follow_group
+from tales.rules.group import may_run
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.options import Back, Option, PayCard, PayMarker
@@ -144,6 +146,8 @@ def run_targets(table: Table, inv: Investigator) -> list[str]:
     on foot, through connections with no barrier (ruling ``run-open-path``)."""
     if table.scenario is None or inv.location is None or held_aboard(table, inv):
         return []
+    if not may_run(table, inv):
+        return []  # a hidden group does not Run
     here = inv.location
     reach = distances(table, here)
     on_foot = table.rulings.flag("run-open-path")
@@ -185,6 +189,8 @@ def narrative_move(table: Table, inv: Investigator, destination: str) -> None:
 def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
     origin, inv.location = inv.location, destination
     table.emit(Moved(inv.slug, origin, destination, how))
+    if how in ("move", "run"):  # on foot, the Group token and those with it go along
+        follow_group(table, inv, origin, destination)
 
 
 def _name(table: Table, slug: str) -> str:

@@ -397,6 +397,20 @@ class PrisonerChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class GroupMoved(Event):
+    """The Group token moved, and the investigators with it."""
+
+    origin: str
+    destination: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupHidden(Event):
+    hidden: bool  # True: the group hides; False: it shows itself
+
+
+@dataclass(frozen=True, slots=True)
 class ItemLost(Event):
     """An item that left the team (a key spent, a card given up)."""
 

@@ -134,3 +134,4 @@ class Scenario:
     vehicles: Mapping[str, Vehicle] = field(default_factory=dict)
     prisoners: Mapping[str, Prisoner] = field(default_factory=dict)
     investigation_tokens: int = 0  # the supply the team places on locations to search them
+    group: str | None = None  # a Group token's starting location: the team moves as one body

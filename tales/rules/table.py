@@ -24,6 +24,7 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
+    from tales.rules.group import GroupState
     from tales.rules.prisoners import PrisonerState
     from tales.rules.vehicles import VehicleState
 
@@ -68,6 +69,7 @@ class Table:
     # Per-investigator marks and counters (a diving suit, trauma): slug -> name -> count.
     marks: dict[str, dict[str, int]] = field(default_factory=dict)
     prisoners: dict[str, PrisonerState] = field(default_factory=dict)  # by prisoner slug
+    group: GroupState | None = None  # the Group token, in a scenario that has one
     # Distances between locations, by (origin, revealed count): locations are
     # only ever revealed, never hidden again, so the count dates the map.
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(
@@ -157,6 +159,7 @@ class Table:
             "vehicles": {v: (s.at, tuple(s.aboard), s.driver) for v, s in self.vehicles.items()},
             "marks": {i: dict(sorted(m.items())) for i, m in sorted(self.marks.items()) if m},
             "prisoners": {p: (s.at, s.escort, s.fate) for p, s in sorted(self.prisoners.items())},
+            "group": (self.group.at, self.group.hidden) if self.group else None,
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),
             "seed": self.seed,

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tales.rules.paths import edge, lay_setup_barriers
+from tales.rules.group import GroupState, place_group
+from tales.rules.paths import edge
+from tales.rules.pieces import set_out
 from tales.rules.prisoners import FATES, PrisonerState, place_prisoners
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
@@ -16,7 +18,7 @@ from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
 from tales.story.yamlio import describe
 
-MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners")
+MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners", "group")
 
 
 def write_map(table: Table) -> dict[str, Any]:
@@ -32,6 +34,8 @@ def write_map(table: Table) -> dict[str, Any]:
     marks = {slug: dict(sorted(m.items())) for slug, m in sorted(table.marks.items()) if m}
     if marks:
         written["marks"] = marks
+    if table.group is not None:
+        written["group"] = {"at": table.group.at, "hidden": table.group.hidden}
     if table.prisoners:
         written["prisoners"] = {
             slug: {"at": p.at, "escort": p.escort, "fate": p.fate}
@@ -53,14 +57,12 @@ def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scen
     _vehicles(f, digital, table, scenario)
     _marks(f, digital, table)
     _prisoners(f, digital, table, scenario)
+    _group(f, digital, table, scenario)
 
 
 def restore_setup_map(table: Table) -> None:
-    """A paper sheet says nothing of the map: the setup's barriers and vehicles."""
-    table.barriers, table.vehicles = {}, {}
-    lay_setup_barriers(table)
-    place_vehicles(table)
-    place_prisoners(table)
+    """A paper sheet says nothing of the map's pieces: as the setup sets them out."""
+    set_out(table)
 
 
 def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
@@ -118,6 +120,20 @@ def _prisoners(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scena
             continue
         escort = str(escort) if escort in table.investigators else None
         table.prisoners[str(slug)] = PrisonerState(str(at), escort, str(fate))
+
+
+def _group(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
+    place_group(table)
+    given = digital.get("group")
+    if given is None or table.group is None:
+        return
+    at, hidden = given.get("at") if isinstance(given, dict) else None, None
+    if isinstance(given, dict):
+        hidden = given.get("hidden", False)
+    if at not in scenario.locations or not isinstance(hidden, bool):
+        f.problem(f.at(digital, "group"), "digital.group", "expected at: a location, hidden")
+        return
+    table.group = GroupState(str(at), hidden)
 
 
 def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:

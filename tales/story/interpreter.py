@@ -21,8 +21,7 @@ from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option
-from tales.rules.paths import lay_setup_barriers
-from tales.rules.prisoners import place_prisoners
+from tales.rules.pieces import set_out
 from tales.rules.round import play_scenario, settle
 from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
@@ -30,7 +29,6 @@ from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.teststate import eased
-from tales.rules.vehicles import place_vehicles
 from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
@@ -165,9 +163,7 @@ class Book:
         cards on the table at the start."""
         for word in self.book.setup_keywords:
             mark_keyword(table, word)
-        lay_setup_barriers(table)  # the map as the setup closes it
-        place_vehicles(table)
-        place_prisoners(table)
+        set_out(table)  # barriers, vehicles, prisoners, the Group token
         # Laid out as the cards print them, each count told as an event.
         table.location_tokens = {place: {} for place in self.book.location_tokens}
         for place, tokens in self.book.location_tokens.items():

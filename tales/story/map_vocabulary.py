@@ -27,7 +27,7 @@ FUNCTIONS = (
     "escorting",
     "escorted",
 )
-VALUES = ("investigators", "investigation_tokens")
+VALUES = ("investigators", "investigation_tokens", "group_at", "group_hidden")
 
 
 def map_context(table: Table, actor: Investigator | None) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def _markers(table: Table, actor: Investigator | None) -> dict[str, Any]:
     """``prisoner("obed")`` (held, freed, rescued or lost; empty for none),
     ``prisoner_at("obed")``, ``escorting("obed")`` (the actor has them in
     charge), ``escorted("obed")`` (someone has) and ``investigation_tokens``
-    (left in the supply)."""
+    (left in the supply); ``group_at`` and ``group_hidden``: the Group token's."""
     prisoners = table.prisoners
 
     def escorting(slug: str) -> bool:
@@ -75,4 +75,6 @@ def _markers(table: Table, actor: Investigator | None) -> dict[str, Any]:
         "escorting": lambda slug: escorting(slug) and escorted(table, slug),
         "escorted": lambda slug: slug in prisoners and escorted(table, slug),
         "investigation_tokens": investigation_supply(table),
+        "group_at": table.group.at if table.group is not None else "",
+        "group_hidden": table.group is not None and table.group.hidden,
     }

@@ -279,7 +279,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.Moved: lambda e, t: (
         f"{name_of(t, e.investigator)} {'runs' if e.how == 'run' else 'goes'} "
         f"to {place(t, e.destination)}."
-        if e.how not in ("setup", "vehicle")  # a vehicle's move says who rode it
+        if e.how not in ("setup", "vehicle", "group")  # the vehicle or group says who went
         else ""
     ),
     ev.LocationRevealed: lambda e, t: f"A new location is revealed: {place(t, e.location)}.",
@@ -330,6 +330,12 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.VehicleLeft: lambda e, t: (
         f"{name_of(t, e.investigator)} gets out of the {_words(e.vehicle)}."
     ),
+    ev.GroupMoved: lambda e, t: (
+        f"The group goes from {place(t, e.origin)} to {place(t, e.destination)}: "
+        + ", ".join(name_of(t, s) for s in e.members)
+        + "."
+    ),
+    ev.GroupHidden: lambda e, t: "The group hides." if e.hidden else "The group shows itself.",
     ev.PrisonerChanged: lambda e, t: f"{_words(e.prisoner).capitalize()}: {_fate(t, e)}.",
     ev.VehicleMoved: lambda e, t: (
         f"The {_words(e.vehicle)} goes from {place(t, e.origin)} to {place(t, e.destination)}"

@@ -12,15 +12,18 @@ from pathlib import Path
 import pytest
 
 from tales.authoring.check import check_tale
-from tales.rules.activities import move_targets
+from tales.rules.activities import move, move_targets, run_targets
 from tales.rules.decisions import Engine
 from tales.rules.events import (
     BarrierChanged,
+    GroupHidden,
+    GroupMoved,
     LocationTokensChanged,
     MarkChanged,
     RoundEnded,
     TrackChanged,
 )
+from tales.rules.group import GroupState
 from tales.rules.options import EndRound
 from tales.rules.paths import in_play
 from tales.rules.prisoners import (
@@ -243,3 +246,70 @@ def test_investigation_tokens_come_from_a_limited_supply_and_go_back(core, tale)
     assert table.location_tokens["quay"]["investigation"] == 0
     assert investigation_supply(table) == 1
     assert "the-tin-box" in table.found["information"]
+
+
+WALK = GameSetup("lantern-walk", (EZRA, PHILIP), (IRENE, ARTHUR), "standard", 5)
+
+
+def activity(game: Game, option_id: str) -> tuple[object, ...]:
+    """Take an activity and pay it with the first Action cards offered."""
+    events = list(game.apply(option_id))
+    while game.pending is not None and game.pending.kind == "pay":
+        events += game.apply(next(i for i in game.pending.ids if i.startswith("pay:")))
+    return tuple(events)
+
+
+@ruling("group-moves-together")
+def test_one_who_moves_from_the_group_takes_everyone_with_the_token(core, tale):
+    game = start_game(core, tale, WALK)
+    to_activity(game)
+    table = game.table
+    assert table.group is not None and table.group.at == "green"
+    moves = [i for i in game.pending.ids if i.startswith(f"move:{EZRA}:")]  # type: ignore[union-attr]
+    assert moves == [f"move:{EZRA}:church", f"move:{EZRA}:lane"]
+    events = activity(game, f"move:{EZRA}:lane")
+    assert GroupMoved("green", "lane", (EZRA, PHILIP)) in events
+    assert table.investigator(PHILIP).location == "lane" and table.group.at == "lane"
+    philip = table.investigator(PHILIP)
+    philip.location = "mill"  # one who stands elsewhere moves alone
+    engine = Engine(move(table, philip, "church"), table.sink)
+    assert engine.pending is not None
+    engine.apply(next(i for i in engine.pending.ids if i.startswith("pay:")))
+    assert philip.location == "church"
+    assert table.group.at == "lane" and table.investigator(EZRA).location == "lane"
+
+
+@ruling("group-moves-together")
+def test_a_hidden_group_does_not_run_and_the_story_herds_it(core, tale):
+    game = start_game(core, tale, WALK)
+    to_activity(game)
+    table = game.table
+    ezra = table.investigator(EZRA)
+    take(game, EZRA, 10, 0)
+    assert table.group is not None and table.group.hidden
+    assert run_targets(table, ezra) == [], "a hidden group is seen if it runs"
+    table.group.hidden = False
+    events = Engine(game.book.read(table, 20), table.sink).opening_events
+    assert not any(isinstance(e, GroupMoved) for e in events), "already on the green"
+    ezra.location = table.investigator(PHILIP).location = table.group.at = "mill"
+    table.group.hidden = True
+    events = Engine(game.book.read(table, 20), table.sink).opening_events
+    assert GroupMoved("mill", "green", (EZRA, PHILIP)) in events
+    assert GroupHidden(False) in events and not table.group.hidden
+
+
+def test_the_group_token_survives_a_save_sheet(core, tale, tmp_path):
+    files = SaveFiles.named(tmp_path, "walk")
+    context = new_context("walk", MAP_TALE, WALK.scenario, tale.content_hash)
+    saved = start_saved(lambda: start_game(core, tale, WALK), files, context, core)
+    to_activity(saved.game, saved.apply)
+    saved.apply(f"story:{EZRA}:10:0")
+    assert saved.game.table.group is not None
+    saved.game.table.group.at = "lane"
+    end_round(saved)
+    loaded = read_sheet(files, core)
+    fields = Fields(str(files.sheet))
+    back = restore(loaded.data, fields, core, tale, fresh_seed=0)
+    assert back is not None, [str(p) for p in fields.problems]
+    # As the round ended; the next round's bells (paragraph 20) came after the sheet.
+    assert back.table.group == GroupState("lane", hidden=True)

@@ -118,6 +118,8 @@ def samples(game: Game) -> list[ev.Event]:
         ev.VehicleLeft("launch", EZRA),
         ev.VehicleMoved("launch", "landing", "nave", (EZRA,)),
         ev.PrisonerChanged("obed", "freed", "nave", EZRA),
+        ev.GroupMoved("landing", "nave", (EZRA, ARTHUR)),
+        ev.GroupHidden(True),
         ev.RoundEnded(2),
         StoryRead(12, "The tower stands on its own knuckle of rock."),
         ExplorationRated(96.67, "290/3", 32),

@@ -1,21 +1,26 @@
-"""Getting about the map: barriers across connections, and vehicles that
-investigators get into, drive and leave."""
+"""Getting about the map: barriers across connections, vehicles that
+investigators get into, drive and leave, and the Group token the team moves
+about as one body."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tales.errors import RulesError
+from tales.rules.decisions import Proc
+from tales.rules.group import hide, move_group
 from tales.rules.paths import barriers, change_barriers
 from tales.rules.table import Table
 from tales.rules.vehicles import board, drive, leave, riding
 from tales.story.effects.kind import (
     NUMBER,
     SLUG,
+    TRUE,
     EffectKind,
     Play,
     Ref,
     check_slug,
+    check_true,
     object_schema,
     small_amount,
 )
@@ -106,6 +111,26 @@ def _drive(play: Play, effect: Effect) -> None:
         return
 
 
+def _hide(play: Play, effect: Effect) -> None:
+    hide(play.table, True)
+
+
+def _show(play: Play, effect: Effect) -> None:
+    hide(play.table, False)
+
+
+def _move_group(play: Play, effect: Effect) -> Proc[None]:
+    """The story moves the group (revealing the place first, as ``move`` does)."""
+    slug = str(effect.value)
+    if slug not in play.table.revealed:
+        yield from play.reveal(slug)
+    move_group(play.table, slug)
+
+
+def _place(effect: Effect) -> list[Ref]:
+    return [("location", str(effect.value))]
+
+
 BARRIER_SCHEMA = object_schema(
     {"between": {"type": "array", "items": SLUG, "minItems": 2, "maxItems": 2}, "count": NUMBER},
     ("between",),
@@ -159,5 +184,17 @@ KINDS = (
         _check_drive,
         _drive,
         refs=_drive_refs,
+    ),
+    EffectKind("hide_group", "true", TRUE, "{hide_group: true}", check_true, _hide),
+    EffectKind("show_group", "true", TRUE, "{show_group: true}", check_true, _show),
+    EffectKind(
+        "move_group",
+        "a location",
+        SLUG,
+        "{move_group: street}",
+        check_slug,
+        _move_group,
+        refs=_place,
+        grants=_place,
     ),
 )

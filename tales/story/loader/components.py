@@ -8,6 +8,7 @@ each component was written (``tales check`` reports unused ones there).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tales.problems import did_you_mean
@@ -183,11 +184,27 @@ def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], d
     return items, named[0], named[1]
 
 
-def load_pieces(
-    context: Context, reader: Reader, data: dict[Any, Any]
-) -> tuple[dict[str, Vehicle], dict[str, Prisoner]]:
-    """The scenario's pieces on the map beyond its cards: vehicles and prisoners."""
-    return load_vehicles(context, reader, data), load_prisoners(context, reader, data)
+@dataclass(frozen=True)
+class Pieces:
+    """A scenario's pieces on the map beyond its cards."""
+
+    vehicles: dict[str, Vehicle]
+    prisoners: dict[str, Prisoner]
+    investigation_tokens: int  # the supply
+    group: str | None  # where the Group token starts, if there is one
+
+
+def load_pieces(context: Context, reader: Reader, data: dict[Any, Any]) -> Pieces:
+    """Vehicles, prisoners, Investigation tokens and the Group token
+    (``group: {at: quay}``) of ``scenario.yaml``."""
+    group = text(mapping(data, "group"), "at")
+    if group is not None:
+        context.refs.locations.append((group, context.at(reader, data["group"], "at")))
+    vehicles, prisoners = (
+        load_vehicles(context, reader, data),
+        load_prisoners(context, reader, data),
+    )
+    return Pieces(vehicles, prisoners, whole(data, "investigation_tokens") or 0, group)
 
 
 def load_vehicles(context: Context, reader: Reader, data: dict[Any, Any]) -> dict[str, Vehicle]:

@@ -76,11 +76,14 @@ class Known:
     clues: Mapping[str, str]
     objectives: Mapping[str, str]
     paragraphs: Mapping[int, Paragraph]
-    vehicles: Mapping[str, Vehicle] = field(default_factory=dict)
-    prisoners: Mapping[str, Prisoner] = field(default_factory=dict)
 
 
-def check_refs(context: Context, known: Known) -> None:
+def check_refs(
+    context: Context,
+    known: Known,
+    vehicles: Mapping[str, Vehicle] | None = None,
+    prisoners: Mapping[str, Prisoner] | None = None,
+) -> None:
     refs = context.refs
     for number, where in refs.paragraphs:
         if number not in known.paragraphs:
@@ -104,8 +107,8 @@ def check_refs(context: Context, known: Known) -> None:
         "clue": known.clues,
         "objective": known.objectives,
         "encounter": known.encounters,
-        "vehicle": known.vehicles,
-        "prisoner": known.prisoners,
+        "vehicle": vehicles or {},
+        "prisoner": prisoners or {},
     }
     for kind, slug, where in refs.cards:
         if slug not in cards[kind]:

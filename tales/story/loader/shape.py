@@ -148,6 +148,7 @@ def scenario() -> Schema:
         "vehicles": vehicles(),
         "prisoners": prisoners(),
         "investigation_tokens": NUMBER,
+        "group": named(object_schema({"at": NAME}, ("at",)), "the Group token"),
     }
     required = ("title", "introduction", "setup", "event_board", "keywords", "exploration")
     return named(object_schema(properties, required), "the scenario", "the scenario file")
