@@ -18,7 +18,7 @@ from tales.rules.group import may_run
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.options import Back, Option, PayCard, PayMarker
-from tales.rules.paths import connected_on_foot, in_play, walkable
+from tales.rules.paths import in_play, on_foot, walkable
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
@@ -150,14 +150,14 @@ def run_targets(table: Table, inv: Investigator) -> list[str]:
         return []  # a hidden group does not Run
     here = inv.location
     reach = distances(table, here)
-    on_foot = table.rulings.flag("run-open-path")
+    walked = on_foot(table, here) if table.rulings.flag("run-open-path") else None
     return sorted(
         loc
         for loc in table.revealed
         if loc != here
         and in_play(table, loc)
         and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND
-        and (not on_foot or connected_on_foot(table, here, loc))
+        and (walked is None or loc in walked)
     )
 
 

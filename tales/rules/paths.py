@@ -70,19 +70,24 @@ def drivable(table: Table, here: str) -> list[str]:
     )
 
 
+def on_foot(table: Table, origin: str) -> frozenset[str]:
+    """Every location open connections lead to from ``origin``, through any
+    Location cards in play, revealed or not. Kept beside the walking
+    distances, which a barrier laid or lifted clears (the count -1 marks it)."""
+    key = (origin, -1)
+    if key not in table.distance_cache:
+        seen, frontier = {origin}, [origin]
+        while frontier:
+            for there in walkable(table, frontier.pop()):
+                if there not in seen:
+                    seen.add(there)
+                    frontier.append(there)
+        table.distance_cache[key] = dict.fromkeys(seen, 0)
+    return frozenset(table.distance_cache[key])
+
+
 def connected_on_foot(table: Table, origin: str, destination: str) -> bool:
-    """Whether open connections lead from ``origin`` to ``destination``
-    through any Location cards in play, revealed or not."""
-    seen, frontier = {origin}, [origin]
-    while frontier:
-        here = frontier.pop()
-        if here == destination:
-            return True
-        for there in walkable(table, here):
-            if there not in seen:
-                seen.add(there)
-                frontier.append(there)
-    return False
+    return destination in on_foot(table, origin)
 
 
 def change_barriers(table: Table, a: str, b: str, by: int) -> None:
