@@ -25,8 +25,6 @@ def change_mark(table: Table, inv: Investigator, mark: str, by: int) -> None:
         marks[mark] = after
     else:
         del marks[mark]
+        if not marks:
+            del table.marks[inv.slug]
     table.emit(MarkChanged(inv.slug, mark, before, after))
-
-
-def set_mark(table: Table, inv: Investigator, mark: str, value: int) -> None:
-    change_mark(table, inv, mark, value - mark_count(table, inv.slug, mark))

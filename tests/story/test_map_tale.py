@@ -38,10 +38,12 @@ from tales.saves.load import read_sheet
 from tales.saves.restore import restore
 from tales.saves.session import SavedGame, new_context, start_saved
 from tales.saves.store import SaveFiles
+from tales.story.conditions import evaluate
+from tales.story.effects import parse_effect
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.loader import load_tale
-from tales.story.model import Tale
+from tales.story.model import Effect, Tale, Where
 from tales.story.options import StoryOption
 from tales.story.state import CounterChanged
 from tests.conftest import ruling
@@ -313,3 +315,41 @@ def test_the_group_token_survives_a_save_sheet(core, tale, tmp_path):
     assert back is not None, [str(p) for p in fields.problems]
     # As the round ended; the next round's bells (paragraph 20) came after the sheet.
     assert back.table.group == GroupState("lane", hidden=True)
+
+
+def effects_of(*nodes: object) -> list[Effect]:
+    parsed = [parse_effect(node, Where("test")) for node in nodes]
+    assert all(e is not None for e, _ in parsed), parsed
+    return [e for e, _ in parsed if e is not None]
+
+
+@ruling("each-investigator-chosen-first")
+def test_for_each_here_and_marks_named_and_asked_per_investigator(core, tale):
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table, book = game.table, game.book
+    ezra, philip = table.investigator(EZRA), table.investigator(PHILIP)
+    philip.location = "net-loft"
+    marks = effects_of(
+        {"mark": {"trauma": 2}, "who": {"investigator": PHILIP}},
+        {"for_each": {"who": "here", "effects": [{"mark": {"seat": 1}}]}},
+        {"for_each": {"if": 'mark("trauma") > 1', "effects": [{"mark": {"trauma": -5}}]}},
+    )
+    Engine(book.apply(table, marks, ezra), table.sink)
+    assert table.marks == {EZRA: {"diving-suit": 1, "seat": 1}}, "Philip's trauma went to 0"
+    context = book.context(table, ezra)
+    assert evaluate('mark("seat") == 1 and mark("seat", "philip-harris") == 0', context)
+    assert evaluate('"philip-harris" in investigators and investigators | length == 2', context)
+    philip.dead = True
+    assert evaluate('investigators == ["ezra-marsh"]', book.context(table, ezra))
+
+
+def test_a_for_each_reads_on_for_each_one_chosen(core, tale):
+    """A ``read`` inside a for_each is read once for each investigator, as them."""
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    table.investigator(PHILIP).location = "net-loft"
+    each = effects_of({"for_each": {"effects": [{"read": 33}]}})
+    events = Engine(game.book.apply(table, each, None), table.sink).opening_events
+    assert [e.paragraph for e in events if isinstance(e, StoryRead)] == [33, 33]
