@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tales.authoring.check import check_tale
+from tales.authoring.simulate import run_simulation
 from tales.rules.activities import move, move_targets, run_targets
 from tales.rules.decisions import Engine
 from tales.rules.events import (
@@ -353,3 +354,11 @@ def test_a_for_each_reads_on_for_each_one_chosen(core, tale):
     each = effects_of({"for_each": {"effects": [{"read": 33}]}})
     events = Engine(game.book.apply(table, each, None), table.sink).opening_events
     assert [e.paragraph for e in events if isinstance(e, StoryRead)] == [33, 33]
+
+
+@pytest.mark.parametrize("scenario", ["flooded-quarter", "lantern-walk"])
+def test_bots_play_the_map_tale_without_a_crash_or_a_dead_end(scenario):
+    report = run_simulation(MAP_TALE, scenario, runs=12, seed=2, jobs=1, policy="both")
+    assert [r.crash for r in report.results if r.crash] == []
+    assert [r.dead_ends for r in report.results if r.dead_ends] == []
+    assert all(r.ending for r in report.results)
