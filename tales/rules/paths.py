@@ -11,6 +11,8 @@ foot asks :func:`walkable` here.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tales.errors import RulesError
 from tales.rules.events import BarrierChanged
 from tales.rules.scenario import Location
@@ -31,9 +33,10 @@ def player_count(table: Table) -> int:
 
 def in_play(table: Table, slug: str) -> bool:
     """A card printed "only with 3+ players" is put back in the box at a smaller table."""
-    if table.scenario is None or slug not in table.scenario.locations:
+    card = table.scenario.locations.get(slug) if table.scenario is not None else None
+    if card is None:
         return False
-    return table.scenario.locations[slug].only_with <= player_count(table)
+    return not card.only_with or card.only_with <= player_count(table)  # most print none
 
 
 def barriers(table: Table, a: str, b: str) -> int:
@@ -50,10 +53,11 @@ def walkable(table: Table, here: str) -> list[str]:
     across the connection (revealed or not: callers decide that)."""
     if table.scenario is None or here not in table.scenario.locations:
         return []
+    adjacent = _location(table, here).adjacent
+    if not table.barriers:  # the common map: nothing closed
+        return sorted(there for there in adjacent if in_play(table, there))
     return sorted(
-        there
-        for there in _location(table, here).adjacent
-        if in_play(table, there) and not barriers(table, here, there)
+        there for there in adjacent if in_play(table, there) and not barriers(table, here, there)
     )
 
 
@@ -70,7 +74,7 @@ def drivable(table: Table, here: str) -> list[str]:
     )
 
 
-def on_foot(table: Table, origin: str) -> frozenset[str]:
+def on_foot(table: Table, origin: str) -> Collection[str]:
     """Every location open connections lead to from ``origin``, through any
     Location cards in play, revealed or not. Kept beside the walking
     distances, which a barrier laid or lifted clears (the count -1 marks it)."""
@@ -83,7 +87,7 @@ def on_foot(table: Table, origin: str) -> frozenset[str]:
                     seen.add(there)
                     frontier.append(there)
         table.distance_cache[key] = dict.fromkeys(seen, 0)
-    return frozenset(table.distance_cache[key])
+    return table.distance_cache[key].keys()
 
 
 def connected_on_foot(table: Table, origin: str, destination: str) -> bool:

@@ -101,8 +101,8 @@ def _state(table: Table, slug: str) -> PrisonerState:
 
 def investigation_supply(table: Table) -> int:
     """Investigation tokens left in the supply: the scenario's, less those on the map."""
-    if table.scenario is None:
-        return 0
+    if table.scenario is None or not table.scenario.investigation_tokens:
+        return 0  # most scenarios have none: no need to count the map
     placed = sum(t.get(INVESTIGATION, 0) for t in table.location_tokens.values())
     return max(0, table.scenario.investigation_tokens - placed)
 

@@ -4,7 +4,6 @@ game. Kept beside :mod:`tales.story.vocabulary`, which adds them to its own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tales.rules.investigators import Investigator
@@ -30,51 +29,86 @@ FUNCTIONS = (
 VALUES = ("investigators", "investigation_tokens", "group_at", "group_hidden")
 
 
+class _Words:
+    """The functions, each reading the table when a condition calls it (one
+    object a context: a context is built for every condition asked)."""
+
+    __slots__ = ("actor", "table")
+
+    def __init__(self, table: Table, actor: Investigator | None) -> None:
+        self.table, self.actor = table, actor
+
+    def mark(self, name: str, slug: str | None = None) -> int:
+        who = slug if slug is not None else (self.actor.slug if self.actor else "")
+        return mark_count(self.table, str(who), str(name))
+
+    def barriers(self, a: str, b: str) -> int:
+        return barriers(self.table, str(a), str(b))
+
+    def vehicle_at(self, slug: str) -> str:
+        vehicle = self.table.vehicles.get(slug)
+        return vehicle.at if vehicle is not None else ""
+
+    def aboard(self, slug: str) -> int:
+        vehicle = self.table.vehicles.get(slug)
+        return len(vehicle.aboard) if vehicle is not None else 0
+
+    def seats_free(self, slug: str) -> int:
+        return seats_free(self.table, str(slug))
+
+    def driving(self, slug: str) -> bool:
+        vehicle = self.table.vehicles.get(slug)
+        return vehicle is not None and vehicle.driver is not None
+
+    def riding(self, slug: str) -> bool:
+        vehicle = self.table.vehicles.get(slug)
+        return vehicle is not None and self.actor is not None and self.actor.slug in vehicle.aboard
+
+    def prisoner(self, slug: str) -> str:
+        held = self.table.prisoners.get(slug)
+        return held.fate if held is not None else ""
+
+    def prisoner_at(self, slug: str) -> str:
+        return prisoner_at(self.table, slug) if slug in self.table.prisoners else ""
+
+    def escorting(self, slug: str) -> bool:
+        held, actor = self.table.prisoners.get(slug), self.actor
+        return (
+            held is not None
+            and actor is not None
+            and held.escort == actor.slug
+            and escorted(self.table, slug)
+        )
+
+    def escorted(self, slug: str) -> bool:
+        return slug in self.table.prisoners and escorted(self.table, slug)
+
+
 def map_context(table: Table, actor: Investigator | None) -> dict[str, Any]:
     """``mark("diving-suit")`` (the actor's) or ``mark("trauma", "ezra-marsh")``,
     ``barriers("quay", "net-loft")``, ``vehicle_at("launch")``, ``aboard("launch")``
     (how many), ``seats_free("launch")``, ``driving("launch")`` (someone at the
-    wheel), ``riding("launch")`` (the actor is aboard), and ``investigators``:
-    the slugs of those still playing; then the prisoners and tokens."""
-    vehicles = table.vehicles
-
-    def mark(name: str, slug: str | None = None) -> int:
-        who = slug if slug is not None else (actor.slug if actor else "")
-        return mark_count(table, str(who), str(name))
-
-    def field(read: Callable[[Any], Any], empty: Any) -> Callable[[str], Any]:
-        return lambda slug: read(vehicles[slug]) if slug in vehicles else empty
-
+    wheel), ``riding("launch")`` (the actor is aboard); ``prisoner("obed")``
+    (held, freed, rescued or lost; empty for none), ``prisoner_at("obed")``,
+    ``escorting("obed")`` (the actor has them in charge), ``escorted("obed")``
+    (someone has); and the values ``investigators`` (the slugs of those still
+    playing), ``investigation_tokens`` (left in the supply), ``group_at`` and
+    ``group_hidden`` (the Group token's)."""
+    words, group = _Words(table, actor), table.group
     return {
-        "mark": mark,
-        "barriers": lambda a, b: barriers(table, str(a), str(b)),
-        "vehicle_at": field(lambda v: v.at, ""),
-        "aboard": field(lambda v: len(v.aboard), 0),
-        "seats_free": lambda slug: seats_free(table, str(slug)),
-        "driving": field(lambda v: v.driver is not None, False),
-        "riding": field(lambda v: actor is not None and actor.slug in v.aboard, False),
+        "mark": words.mark,
+        "barriers": words.barriers,
+        "vehicle_at": words.vehicle_at,
+        "aboard": words.aboard,
+        "seats_free": words.seats_free,
+        "driving": words.driving,
+        "riding": words.riding,
+        "prisoner": words.prisoner,
+        "prisoner_at": words.prisoner_at,
+        "escorting": words.escorting,
+        "escorted": words.escorted,
         "investigators": [p.slug for p in table.players()],
-        **_markers(table, actor),
-    }
-
-
-def _markers(table: Table, actor: Investigator | None) -> dict[str, Any]:
-    """``prisoner("obed")`` (held, freed, rescued or lost; empty for none),
-    ``prisoner_at("obed")``, ``escorting("obed")`` (the actor has them in
-    charge), ``escorted("obed")`` (someone has) and ``investigation_tokens``
-    (left in the supply); ``group_at`` and ``group_hidden``: the Group token's."""
-    prisoners = table.prisoners
-
-    def escorting(slug: str) -> bool:
-        held = prisoners.get(slug)
-        return held is not None and actor is not None and held.escort == actor.slug
-
-    return {
-        "prisoner": lambda slug: prisoners[slug].fate if slug in prisoners else "",
-        "prisoner_at": lambda slug: prisoner_at(table, slug) if slug in prisoners else "",
-        "escorting": lambda slug: escorting(slug) and escorted(table, slug),
-        "escorted": lambda slug: slug in prisoners and escorted(table, slug),
         "investigation_tokens": investigation_supply(table),
-        "group_at": table.group.at if table.group is not None else "",
-        "group_hidden": table.group is not None and table.group.hidden,
+        "group_at": group.at if group is not None else "",
+        "group_hidden": group is not None and group.hidden,
     }
