@@ -362,3 +362,22 @@ def test_bots_play_the_map_tale_without_a_crash_or_a_dead_end(scenario):
     assert [r.crash for r in report.results if r.crash] == []
     assert [r.dead_ends for r in report.results if r.dead_ends] == []
     assert all(r.ending for r in report.results)
+
+
+@ruling("each-investigator-chosen-first")
+def test_who_a_for_each_falls_on_is_settled_before_any_of_its_effects(core, tale):
+    """The first one's effects make the condition false for everyone, yet the
+    second, chosen with the first, is still reached."""
+    game = start_game(core, tale, SETUP)
+    to_activity(game)
+    table = game.table
+    each = effects_of(
+        {
+            "for_each": {
+                "if": 'mark("warned") == 0',
+                "effects": [{"mark": {"warned": 1}, "who": "all"}],
+            }
+        }
+    )
+    Engine(game.book.apply(table, each, None), table.sink)
+    assert table.marks[EZRA]["warned"] == table.marks[PHILIP]["warned"] == 2
