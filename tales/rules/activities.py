@@ -150,15 +150,15 @@ def run_targets(table: Table, inv: Investigator) -> list[str]:
         return []  # a hidden group does not Run
     here = inv.location
     reach = distances(table, here)
-    walked = on_foot(table, here) if table.rulings.flag("run-open-path") else None
-    return sorted(
+    far = [
         loc
         for loc in table.revealed
-        if loc != here
-        and in_play(table, loc)
-        and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND
-        and (walked is None or loc in walked)
-    )
+        if loc != here and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND and in_play(table, loc)
+    ]
+    if far and table.rulings.flag("run-open-path"):
+        walked = on_foot(table, here)  # walked once, and only when there is somewhere to run
+        far = [loc for loc in far if loc in walked]
+    return sorted(far)
 
 
 def move(table: Table, inv: Investigator, destination: str) -> Proc[None]:
