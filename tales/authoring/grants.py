@@ -12,11 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
-from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
+from tales.story.conditions import FUNCTIONS, VALUES, analyse, called_with, evaluate
+from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
+from tales.story.map_vocabulary import VALUES as MAP_VALUES
 
 # Facts an author's condition can ask about, by the function that asks.
 _FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 _MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
+_IN_PLAY = frozenset(MAP_FUNCTIONS + MAP_VALUES)
 
 
 @dataclass
@@ -70,7 +73,12 @@ class _Wild:
 def may_hold(condition: str, grants: Grants) -> bool:
     """Whether ``condition`` can be true in some game: facts the story can
     never make true are false, the others are tried both ways, and numbers
-    the checker cannot know compare both ways too."""
+    the checker cannot know compare both ways too. A condition on the map's
+    state in play (barriers, vehicles, marks, who is in the game) may hold:
+    its parts would each need trying both ways, and ``not riding(...)``
+    beside ``vehicle_at(...) == "quay"`` fails any single wild value."""
+    if analyse(condition, template=False).names & _IN_PLAY:
+        return True
     facts = sorted(
         {
             (f, a)
@@ -95,6 +103,6 @@ def may_hold(condition: str, grants: Grants) -> bool:
 
 
 def _fact(function: str, truth: dict[tuple[str, str], bool], wild: _Wild) -> Any:
-    if function in ("log", "crossed_out", "entries", "counter", "playing"):
+    if function in ("log", "crossed_out", "entries", "counter", "playing", *MAP_FUNCTIONS):
         return lambda *args: wild  # carried in from earlier scenarios: unknowable here
     return lambda argument: truth.get((function, str(argument)), False)

@@ -13,12 +13,16 @@ from collections.abc import Mapping
 from tales.errors import RulesError
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
+from tales.rules.group import follow as follow_group
+from tales.rules.group import may_run
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.options import Back, Option, PayCard, PayMarker
+from tales.rules.paths import in_play, on_foot, walkable
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
+from tales.rules.vehicles import held_aboard
 
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
 RUN_BEYOND = 3  # "more than 3 spaces away"
@@ -114,13 +118,11 @@ def distances(table: Table, origin: str) -> dict[str, int]:
 
 
 def _breadth_first(table: Table, origin: str) -> dict[str, int]:
-    assert table.scenario is not None
-    places = table.scenario.locations
     seen = {origin: 0}
     queue = deque([origin])
     while queue:
         here = queue.popleft()
-        for there in sorted(places[here].adjacent):
+        for there in walkable(table, here):
             if there in table.revealed and there not in seen:
                 seen[there] = seen[here] + 1
                 queue.append(there)
@@ -129,24 +131,33 @@ def _breadth_first(table: Table, origin: str) -> dict[str, int]:
 
 def move_targets(table: Table, inv: Investigator) -> list[str]:
     """Rulebook: "If a location has already been revealed and is adjacent to your
-    current position, you may move your Investigator's standee into it.\""""
-    if table.scenario is None or inv.location is None:
+    current position, you may move your Investigator's standee into it."
+    A barrier across the connection closes it, and one seated in a vehicle that
+    "cannot move independently" goes only where the vehicle goes."""
+    if table.scenario is None or inv.location is None or held_aboard(table, inv):
         return []
-    adjacent = table.scenario.locations[inv.location].adjacent
-    return sorted(loc for loc in adjacent if loc in table.revealed)
+    return [loc for loc in walkable(table, inv.location) if loc in table.revealed]
 
 
 def run_targets(table: Table, inv: Investigator) -> list[str]:
     """Revealed locations "more than 3 spaces away", or out of reach of any
-    chain of revealed locations (ruling ``running-distance``)."""
-    if table.scenario is None or inv.location is None:
+    chain of revealed locations (ruling ``running-distance``); a Run too goes
+    on foot, through connections with no barrier (ruling ``run-open-path``)."""
+    if table.scenario is None or inv.location is None or held_aboard(table, inv):
         return []
-    reach = distances(table, inv.location)
-    return sorted(
+    if not may_run(table, inv):
+        return []  # a hidden group does not Run
+    here = inv.location
+    reach = distances(table, here)
+    far = [
         loc
         for loc in table.revealed
-        if loc != inv.location and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND
-    )
+        if loc != here and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND and in_play(table, loc)
+    ]
+    if far and table.rulings.flag("run-open-path"):
+        walked = on_foot(table, here)  # walked once, and only when there is somewhere to run
+        far = [loc for loc in far if loc in walked]
+    return sorted(far)
 
 
 def move(table: Table, inv: Investigator, destination: str) -> Proc[None]:
@@ -177,6 +188,8 @@ def narrative_move(table: Table, inv: Investigator, destination: str) -> None:
 def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
     origin, inv.location = inv.location, destination
     table.emit(Moved(inv.slug, origin, destination, how))
+    if how in ("move", "run"):  # on foot, the Group token and those with it go along
+        follow_group(table, inv, origin, destination)
 
 
 def _name(table: Table, slug: str) -> str:

@@ -342,6 +342,75 @@ class LocationTokensChanged(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BarrierChanged(Event):
+    """Barriers on the connection of two locations laid or taken away; with
+    none left the connection is open."""
+
+    between: tuple[str, str]
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkChanged(Event):
+    """A per-investigator mark or counter (a diving suit, trauma) changed."""
+
+    investigator: str
+    mark: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleBoarded(Event):
+    """An investigator took a seat in a vehicle (``driver``: at the wheel)."""
+
+    vehicle: str
+    investigator: str
+    driver: bool
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleLeft(Event):
+    vehicle: str
+    investigator: str
+
+
+@dataclass(frozen=True, slots=True)
+class VehicleMoved(Event):
+    """A vehicle went from one location to another, everyone aboard with it."""
+
+    vehicle: str
+    origin: str
+    destination: str
+    aboard: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PrisonerChanged(Event):
+    """A prisoner freed, taken in charge, left, rescued or lost."""
+
+    prisoner: str
+    fate: str  # held, freed, rescued or lost
+    at: str
+    escort: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMoved(Event):
+    """The Group token moved, and the investigators with it."""
+
+    origin: str
+    destination: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupHidden(Event):
+    hidden: bool  # True: the group hides; False: it shows itself
+
+
+@dataclass(frozen=True, slots=True)
 class ItemLost(Event):
     """An item that left the team (a key spent, a card given up)."""
 

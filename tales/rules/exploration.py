@@ -14,6 +14,7 @@ from tales.rules.events import (
     LocationRevealed,
     LocationTokensChanged,
 )
+from tales.rules.paths import in_play
 from tales.rules.table import Table
 
 
@@ -41,8 +42,9 @@ def find_element(table: Table, kind: str, element: str) -> None:
 
 def reveal_location(table: Table, slug: str) -> bool:
     """Put a Location card on the table; whether it was new (its scene is
-    then read by the storybook)."""
-    if slug in table.revealed:
+    then read by the storybook). A card left in the box at this player count
+    ("only with 3+ players") is never put on the table."""
+    if slug in table.revealed or (table.scenario is not None and not in_play(table, slug)):
         return False
     table.revealed.add(slug)
     table.emit(LocationRevealed(slug))

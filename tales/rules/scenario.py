@@ -22,6 +22,44 @@ class Location:
     area: str
     adjacent: frozenset[str] = frozenset()
     paragraph: int | None = None  # its scene: read when the card is revealed
+    # Connections that are no walk: crossed only aboard a vehicle, or only
+    # when the story moves someone (symmetric, like ``adjacent``).
+    by_vehicle: frozenset[str] = frozenset()
+    by_story: frozenset[str] = frozenset()
+    only_with: int = 0  # the card is in play only with this many players or more
+
+
+@dataclass(frozen=True, slots=True)
+class Barrier:
+    """Barriers laid across the connection of two locations at the start: no
+    one crosses while any is left ("a locked floor", "two barriers")."""
+
+    between: tuple[str, str]
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Prisoner:
+    """A Prisoner marker: someone held on the map whom the team may free,
+    escort to safety or lose; each fate is written in the campaign log
+    section ``log`` as ``<slug>-<fate>``."""
+
+    slug: str
+    name: str
+    at: str
+    log: str
+
+
+@dataclass(frozen=True, slots=True)
+class Vehicle:
+    """A vehicle on the map: its seats, where it stands at the start, and
+    whether those aboard may still walk off on their own."""
+
+    slug: str
+    name: str
+    start: str
+    seats: int = 1
+    independent: bool = False  # False: "cannot move independently" while aboard
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +130,8 @@ class Scenario:
     exploration: ExplorationTable = field(
         default_factory=lambda: ExplorationTable({"survivor": 1}, 4)
     )
+    barriers: tuple[Barrier, ...] = ()  # laid at the start
+    vehicles: Mapping[str, Vehicle] = field(default_factory=dict)
+    prisoners: Mapping[str, Prisoner] = field(default_factory=dict)
+    investigation_tokens: int = 0  # the supply the team places on locations to search them
+    group: str | None = None  # a Group token's starting location: the team moves as one body

@@ -24,6 +24,9 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
+    from tales.rules.group import GroupState
+    from tales.rules.prisoners import PrisonerState
+    from tales.rules.vehicles import VehicleState
 
 # A narrative due: (paragraph, why) or (paragraph, why, encounter location).
 Due = tuple[int, str] | tuple[int, str, str]
@@ -59,6 +62,14 @@ class Table:
     # with its location as a third item.
     to_read: list[Due] = field(default_factory=list)
     ended: str = ""  # why the scenario ended; empty while it goes on
+    # Barriers left on connections, by the connection's two locations in
+    # alphabetical order (tales.rules.paths); a connection with none is open.
+    barriers: dict[tuple[str, str], int] = field(default_factory=dict)
+    vehicles: dict[str, VehicleState] = field(default_factory=dict)  # by vehicle slug
+    # Per-investigator marks and counters (a diving suit, trauma): slug -> name -> count.
+    marks: dict[str, dict[str, int]] = field(default_factory=dict)
+    prisoners: dict[str, PrisonerState] = field(default_factory=dict)  # by prisoner slug
+    group: GroupState | None = None  # the Group token, in a scenario that has one
     # Distances between locations, by (origin, revealed count): locations are
     # only ever revealed, never hidden again, so the count dates the map.
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(
@@ -144,6 +155,11 @@ class Table:
                 p: dict(sorted(t.items())) for p, t in self.location_tokens.items()
             },
             "to_read": list(self.to_read),
+            "barriers": sorted((*edge, n) for edge, n in self.barriers.items()),
+            "vehicles": {v: (s.at, tuple(s.aboard), s.driver) for v, s in self.vehicles.items()},
+            "marks": {i: dict(sorted(m.items())) for i, m in sorted(self.marks.items()) if m},
+            "prisoners": {p: (s.at, s.escort, s.fate) for p, s in sorted(self.prisoners.items())},
+            "group": (self.group.at, self.group.hidden) if self.group else None,
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),
             "seed": self.seed,

@@ -24,6 +24,7 @@ from tales.rules.supply import Supply
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
+from tales.saves.map_sheet import MAP_FIELDS
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
 from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
@@ -44,7 +45,7 @@ PLAYER_FIELDS = (
 )  # fmt: skip
 DIGITAL_FIELDS = (
     "seed", "content", "decks", "hands", "supply", "waiting", "fired", "visited", "scenes",
-    "taken", "location_tokens", "last_actor",
+    "taken", "location_tokens", "last_actor", *MAP_FIELDS,
 )  # fmt: skip
 
 

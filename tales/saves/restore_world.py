@@ -13,6 +13,7 @@ from tales.rules.scenario import Scenario, Threshold
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 from tales.saves.fields import Fields
+from tales.saves.map_sheet import restore_map, restore_setup_map
 from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
 from tales.story.interpreter import StoryState
@@ -231,6 +232,7 @@ class WorldRestorer:
             }
         actor = digital.get("last_actor")
         state.last_actor = str(actor) if actor in table.investigators else None
+        restore_map(f, digital, table, self.scenario)
 
     def _paper_story(self, table: Table, state: StoryState) -> None:
         """Ruling sheet-story-memory: what a paper sheet does not say."""
@@ -251,6 +253,7 @@ class WorldRestorer:
         }
         players = table.players()
         state.last_actor = players[0].slug if players else None
+        restore_setup_map(table)
         self.notes.append(
             "the storybook's memory rebuilt from the revealed locations (ruling sheet-story-memory)"
         )

@@ -24,6 +24,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.items import HAND
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind
+from tales.saves.map_sheet import write_map
 from tales.story.campaign import NextScenario
 from tales.story.interpreter import Book
 
@@ -204,6 +205,7 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
             for place, tokens in sorted(table.location_tokens.items())
         },
         "last_actor": state.last_actor,
+        **write_map(table),
     }
 
 

@@ -21,6 +21,8 @@ from jinja2.lexer import newline_re
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
 from tales.story.compiled import Closure, compile_condition, compile_text
+from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
+from tales.story.map_vocabulary import VALUES as MAP_VALUES
 from tales.story.sandbox import (
     MAX_OUTPUT,
     Budget,
@@ -43,6 +45,7 @@ FUNCTIONS = (
     "counter",
     "location_token",
     "playing",
+    *MAP_FUNCTIONS,
 )
 VALUES = (
     "here",
@@ -56,6 +59,7 @@ VALUES = (
     "sanity",
     "energy",
     "magic",
+    *MAP_VALUES,
 )
 VOCABULARY = FUNCTIONS + VALUES
 

@@ -21,6 +21,7 @@ from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option
+from tales.rules.pieces import set_out
 from tales.rules.round import play_scenario, settle
 from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
@@ -126,6 +127,7 @@ class Book:
             return
         if option.once or (option.test is None and lasting(self.book, option, option.goto)):
             self.state.taken.add((scene, index))
+        self.state.spend(scene, index, option, table)  # once_a_round
         if option.test is None:
             yield from self.read_as(table, option.goto, inv)
             return
@@ -172,6 +174,7 @@ class Book:
         cards on the table at the start."""
         for word in self.book.setup_keywords:
             mark_keyword(table, word)
+        set_out(table)  # barriers, vehicles, prisoners, the Group token
         # Laid out as the cards print them, each count told as an event.
         table.location_tokens = {place: {} for place in self.book.location_tokens}
         for place, tokens in self.book.location_tokens.items():
@@ -322,7 +325,7 @@ class Book:
         where = inv.location if at is None else at
         if not inv.active or self.state.scenes.get(where or "") != scene:
             return False
-        if (scene, index) in self.state.taken:
+        if (scene, index) in self.state.taken or self.state.spent(scene, index, option, table):
             return False
         if meets_again(self.book, table, inv, option):
             return False
@@ -484,6 +487,12 @@ class _Play:
 
     def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
         return self.book.book.token_limits.get(place, {})
+
+    def holds(self, condition: str, inv: Investigator) -> bool:
+        return self.book._holder(self.table, self.book._reading, inv)(condition)
+
+    def apply_as(self, effects: Iterable[Effect], inv: Investigator) -> Proc[None]:
+        return self.book.apply(self.table, effects, inv)
 
 
 def play(table: Table, book: Book) -> Proc[str]:

@@ -89,6 +89,7 @@ class OptionDef:
     # ``repeat: true``: its effects may happen each time it is taken; without
     # it, an option whose taking applies effects closes once they have.
     repeat: bool = False
+    once_a_round: bool = False  # taken by anyone, closed until the next round
 
     def targets(self) -> list[int]:
         """Every paragraph this option can lead to."""

@@ -28,6 +28,19 @@ class StoryState:
     counters: dict[str, int] = field(default_factory=dict)
     last_actor: str | None = None
 
+    def spent(self, scene: int, index: int, option: Any, table: Any) -> bool:
+        """A ``once_a_round`` option already taken by anyone this round."""
+        used = self.tried.get((scene, index, ROUND_TRY))
+        return bool(option.once_a_round) and used == table.round
+
+    def spend(self, scene: int, index: int, option: Any, table: Any) -> None:
+        if option.once_a_round:
+            self.tried[(scene, index, ROUND_TRY)] = table.round
+
+
+# The key of a once-a-round option's use in ``tried``: no investigator has this slug.
+ROUND_TRY = "(the round's use)"
+
 
 def campaign_context(state: StoryState) -> dict[str, Any]:
     """The part of the vocabulary that exists between scenarios."""

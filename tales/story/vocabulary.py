@@ -17,6 +17,7 @@ from typing import Any
 from tales.rules.investigators import Investigator
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol
+from tales.story.map_vocabulary import map_functions, map_values
 from tales.story.state import StoryState, campaign_context
 
 
@@ -48,6 +49,7 @@ class Vocabulary(Mapping[str, Any]):
             "revealed": lambda slug: slug in table.revealed,
             "playing": lambda slug: any(p.slug == slug for p in table.players()),
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
+            **map_functions(table, actor),
         }
         self._values: dict[str, Callable[[], Any]] = {
             "here": self._here,
@@ -61,6 +63,7 @@ class Vocabulary(Mapping[str, Any]):
             "sanity": lambda: actor.sanity if actor else 0,
             "energy": lambda: actor.energy if actor else 0,
             "magic": lambda: actor.magic if actor else 0,
+            **map_values(table),
         }
 
     def bound_to(self, state: StoryState, table: Table, actor: Investigator | None) -> bool:

@@ -168,6 +168,22 @@ def _found(e: ev.ElementFound, t: TableView) -> str:
     return f"{what}: {t.element_names.get(e.element, _words(e.element))}."
 
 
+def _fate(t: TableView, e: ev.PrisonerChanged) -> str:
+    """What became of a prisoner, in words."""
+    if e.fate == "freed" and e.escort:
+        return f"freed, in {name_of(t, e.escort)}'s charge"
+    if e.fate == "freed":
+        return f"left at {place(t, e.at)}"
+    return e.fate if e.fate != "held" else f"held at {place(t, e.at)}"
+
+
+def _mark(e: ev.MarkChanged) -> str:
+    """A mark gained, changed or gone: "marked", "1 -> 2", "gone"."""
+    if e.before and e.after:
+        return f"{e.before} -> {e.after}"
+    return "marked" if e.after else "gone"
+
+
 def _left(t: TableView, space: int) -> str:
     if t.scenario is None:
         return ""
@@ -263,7 +279,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.Moved: lambda e, t: (
         f"{name_of(t, e.investigator)} {'runs' if e.how == 'run' else 'goes'} "
         f"to {place(t, e.destination)}."
-        if e.how != "setup"
+        if e.how not in ("setup", "vehicle", "group")  # the vehicle or group says who went
         else ""
     ),
     ev.LocationRevealed: lambda e, t: f"A new location is revealed: {place(t, e.location)}.",
@@ -301,6 +317,30 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"({e.on_board} left)."
     ),
     ev.ItemLost: lambda e, t: f"{name_of(t, e.investigator)} gives up {item_name(t, e.item)}.",
+    ev.BarrierChanged: lambda e, t: (
+        f"Between {place(t, e.between[0])} and {place(t, e.between[1])}: "
+        + (f"{count(e.after, 'barrier')} now" if e.after else "the way is open now")
+        + f" ({'laid' if e.after > e.before else 'taken away'}: {abs(e.after - e.before)})."
+    ),
+    ev.MarkChanged: lambda e, t: f"{name_of(t, e.investigator)}: {_words(e.mark)} {_mark(e)}.",
+    ev.VehicleBoarded: lambda e, t: (
+        f"{name_of(t, e.investigator)} gets into the {_words(e.vehicle)}"
+        + (" and takes the wheel." if e.driver else ".")
+    ),
+    ev.VehicleLeft: lambda e, t: (
+        f"{name_of(t, e.investigator)} gets out of the {_words(e.vehicle)}."
+    ),
+    ev.GroupMoved: lambda e, t: (
+        f"The group goes from {place(t, e.origin)} to {place(t, e.destination)}: "
+        + ", ".join(name_of(t, s) for s in e.members)
+        + "."
+    ),
+    ev.GroupHidden: lambda e, t: "The group hides." if e.hidden else "The group shows itself.",
+    ev.PrisonerChanged: lambda e, t: f"{_words(e.prisoner).capitalize()}: {_fate(t, e)}.",
+    ev.VehicleMoved: lambda e, t: (
+        f"The {_words(e.vehicle)} goes from {place(t, e.origin)} to {place(t, e.destination)}"
+        + (f", carrying {', '.join(name_of(t, s) for s in e.aboard)}." if e.aboard else ".")
+    ),
     ev.RoundEnded: lambda e, t: "",  # the next round's heading says it
     LogEntryRecorded: lambda e, t: (
         f"Recorded in the campaign log under {_words(e.section).capitalize()}: {_words(e.entry)}."

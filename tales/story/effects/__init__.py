@@ -20,19 +20,37 @@ from tales.story.effects import (
     board,
     campaign,
     chance,
+    each,
     encounters,
     flow,
     found,
     investigators,
     keywords,
+    markers,
     places,
+    routes,
 )
 from tales.story.effects.kind import EffectKind, Play, Ref, check_count
 from tales.story.model import Effect, Where
 
 __all__ = ["KINDS", "WHO", "EffectKind", "Play", "Ref", "UnknownEffect", "kind_of", "parse_effect"]
 
-FAMILIES = (keywords, investigators, places, found, encounters, board, campaign, chance, flow)
+# The families of issue 14's map and per-investigator state come last, so
+# the order every earlier listing (schema, docs) shows stays as it was.
+FAMILIES = (
+    keywords,
+    investigators,
+    places,
+    found,
+    encounters,
+    board,
+    campaign,
+    chance,
+    flow,
+    routes,
+    each,
+    markers,
+)
 KINDS: dict[str, EffectKind] = {kind.name: kind for family in FAMILIES for kind in family.KINDS}
 WHO = ("actor", "here", "all")  # or {investigator: slug}: that investigator, if playing
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]*$")

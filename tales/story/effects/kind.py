@@ -35,6 +35,8 @@ REFERENCES = (
     "encounter",
     "log",
     "counter",
+    "vehicle",
+    "prisoner",
 )
 
 
@@ -79,6 +81,14 @@ class Play(Protocol):
         """A Location card's token limits: token -> (floor, ceiling)."""
         ...
 
+    def holds(self, condition: str, inv: Investigator) -> bool:
+        """Whether a condition holds with ``inv`` acting (``here`` is where they stand)."""
+        ...
+
+    def apply_as(self, effects: Iterable[Effect], inv: Investigator) -> Proc[None]:
+        """Apply effects with ``inv`` acting: "each investigator who..."."""
+        ...
+
 
 Apply = Callable[[Play, Effect], "Proc[None] | None"]
 Record = Callable[[StoryState, EventSink, Effect], None]
@@ -94,6 +104,10 @@ def _nowhere(effect: Effect) -> int | None:
 
 def _never(effect: Effect, table: Table) -> bool:
     return False
+
+
+def _unconditional(effect: Effect) -> Iterable[str]:
+    return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +130,9 @@ class EffectKind:
     grants: Callable[[Effect], Iterable[Ref]] = _nothing  # keywords, elements, locations
     leads: Callable[[Effect], int | None] = _nowhere  # the paragraph it reads
     news: Callable[[Effect, Table], bool] = _never  # would it change something, for bots
+    # Conditions inside its value (a for_each's ``if`` and its effects' own),
+    # for the loader to check as it checks every ``if:``.
+    conditions: Callable[[Effect], Iterable[str]] = _unconditional
 
     def __post_init__(self) -> None:
         if self.apply is None and self.record is None:

@@ -8,6 +8,7 @@ from typing import Any
 from tales.rules.activities import narrative_move
 from tales.rules.decisions import Proc
 from tales.rules.exploration import change_location_tokens
+from tales.rules.paths import in_play
 from tales.rules.table import Table
 from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, check_slug, small_amount
 from tales.story.model import Effect
@@ -23,6 +24,8 @@ def _reveal(play: Play, effect: Effect) -> Proc[None]:
 
 def _move(play: Play, effect: Effect) -> Proc[None]:
     slug = str(effect.value)
+    if not in_play(play.table, slug):
+        return  # a card left in the box at this player count (ruling ``cards-by-player-count``)
     if slug not in play.table.revealed:
         yield from play.reveal(slug)
     for inv in play.who(effect):

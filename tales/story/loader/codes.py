@@ -22,7 +22,7 @@ CODES: dict[str, str] = {
     "E201": "a paragraph number written twice",
     "E202": "a reference to a paragraph that does not exist",
     "E203": "a location that does not exist",
-    "E204": "an item, clue, objective, encounter or enemy that does not exist",
+    "E204": "an item, clue, objective, encounter, enemy, vehicle or prisoner that does not exist",
     "E205": "a keyword that is not on the scenario's Keyword sheet",
     "E206": "a condition or text with a Jinja error or a name outside the vocabulary",
     "E207": "an effect that is not in the vocabulary, or a bad value",
@@ -36,6 +36,7 @@ CODES: dict[str, str] = {
     "E212": "options read where nobody stands (give them `at:`, or make them `choices`)",
     "E213": "an interlude using what needs a scenario in play",
     "E214": "an investigator that is not in the core components",
+    "E215": "a barrier between two locations the map does not connect",
     "W301": "a paragraph that can never be read, given the conditions that gate it",
     "W302": "a keyword, item, clue, objective, location or encounter never used",
     "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
@@ -66,6 +67,7 @@ GOTO_LOOP = "E211"
 NOWHERE_TO_STAND = "E212"
 NOT_IN_INTERLUDE = "E213"
 NO_INVESTIGATOR = "E214"
+NO_CONNECTION = "E215"
 UNREACHABLE = "W301"
 UNUSED = "W302"
 NO_BRANCH = "W303"

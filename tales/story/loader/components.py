@@ -8,14 +8,25 @@ each component was written (``tales check`` reports unused ones there).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
-from tales.rules.scenario import Encounter, Enemy, Location
+from tales.rules.prisoners import FATES
+from tales.rules.scenario import Barrier, Encounter, Enemy, Location, Prisoner, Vehicle
 from tales.rules.terms import Attribute, StatusCardKind
 from tales.story.loader.codes import BAD_VALUE, NO_CARD
-from tales.story.loader.context import Context, is_whole, mapping, text, whole, words
+from tales.story.loader.context import (
+    Context,
+    flag,
+    is_whole,
+    listing,
+    mapping,
+    text,
+    whole,
+    words,
+)
 from tales.story.reader import Reader
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
@@ -29,33 +40,52 @@ def _entries(data: Any) -> list[tuple[str, dict[Any, Any]]]:
     return [(str(slug), body) for slug, body in data.items() if isinstance(body, dict)]
 
 
+_LINKS = ("adjacent", "by_vehicle", "by_story")  # walked, driven, only told
+
+
 def load_locations(context: Context) -> dict[str, Location]:
     reader, data = context.read("locations.yaml", "locations")
-    raw: dict[str, tuple[str, str, list[str], int | None]] = {}
+    raw: dict[str, tuple[str, str, int | None, int]] = {}
+    links: dict[str, dict[str, set[str]]] = {key: {} for key in _LINKS}
     for slug, body in _entries(data):
         context.where[f"location:{slug}"] = context.at(reader, data, slug)
         tokens = mapping(body, "tokens")
         if all(is_whole(v) and v >= 0 for v in tokens.values()):
             context.location_tokens[slug] = {str(k): int(v) for k, v in tokens.items()}
         _limits(context, reader, slug, body)
-        adjacent = words(body, "adjacent")
-        for index, other in enumerate(body.get("adjacent") or ()):
-            if isinstance(other, str):
-                context.refs.locations.append(
-                    (other, context.at_item(reader, body["adjacent"], index))
-                )
+        for key in _LINKS:
+            links[key][slug] = set(_linked(context, reader, body, key))
         scene = whole(body, "scene")
         if scene is not None:
             context.refs.paragraphs.append((scene, context.at(reader, body, "scene")))
-        raw[slug] = (text(body, "name") or slug, text(body, "area") or slug, adjacent, scene)
-    links = {slug: set(adjacent) for slug, (_, _, adjacent, _) in raw.items()}
-    for slug, neighbours in list(links.items()):
-        for other in neighbours:  # adjacency is symmetric
-            links.setdefault(other, set()).add(slug)
+        name, area = text(body, "name") or slug, text(body, "area") or slug
+        raw[slug] = (name, area, scene, whole(body, "only_with") or 0)
+    for linked in links.values():
+        for slug, neighbours in list(linked.items()):
+            for other in neighbours:  # every connection is symmetric
+                linked.setdefault(other, set()).add(slug)
+    known = set(raw)
     return {
-        slug: Location(slug, name, area, frozenset(links[slug] & set(raw)), scene)
-        for slug, (name, area, _, scene) in raw.items()
+        slug: Location(
+            slug,
+            name,
+            area,
+            frozenset(links["adjacent"][slug] & known),
+            scene,
+            by_vehicle=frozenset(links["by_vehicle"].get(slug, set()) & known),
+            by_story=frozenset(links["by_story"].get(slug, set()) & known),
+            only_with=only_with,
+        )
+        for slug, (name, area, scene, only_with) in raw.items()
     }
+
+
+def _linked(context: Context, reader: Reader, body: dict[Any, Any], key: str) -> list[str]:
+    """The locations a card's ``adjacent``, ``by_vehicle`` or ``by_story`` names."""
+    for index, other in enumerate(listing(body, key)):
+        if isinstance(other, str):
+            context.refs.locations.append((other, context.at_item(reader, body[key], index)))
+    return words(body, key)
 
 
 def _limits(context: Context, reader: Reader, slug: str, body: dict[Any, Any]) -> None:
@@ -152,3 +182,79 @@ def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], d
             found[slug] = text(body, "name") or slug
         named.append(found)
     return items, named[0], named[1]
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A scenario's pieces on the map beyond its cards."""
+
+    vehicles: dict[str, Vehicle]
+    prisoners: dict[str, Prisoner]
+    investigation_tokens: int  # the supply
+    group: str | None  # where the Group token starts, if there is one
+
+
+def load_pieces(context: Context, reader: Reader, data: dict[Any, Any]) -> Pieces:
+    """Vehicles, prisoners, Investigation tokens and the Group token
+    (``group: {at: quay}``) of ``scenario.yaml``."""
+    group = text(mapping(data, "group"), "at")
+    if group is not None:
+        context.refs.locations.append((group, context.at(reader, data["group"], "at")))
+    vehicles, prisoners = (
+        load_vehicles(context, reader, data),
+        load_prisoners(context, reader, data),
+    )
+    return Pieces(vehicles, prisoners, whole(data, "investigation_tokens") or 0, group)
+
+
+def load_vehicles(context: Context, reader: Reader, data: dict[Any, Any]) -> dict[str, Vehicle]:
+    """The vehicles of ``scenario.yaml`` (``vehicles: {launch: {name, at, seats}}``)."""
+    vehicles: dict[str, Vehicle] = {}
+    for slug, body in _entries(data.get("vehicles")):
+        context.where[f"vehicle:{slug}"] = context.at(reader, data["vehicles"], slug)
+        at = text(body, "at")
+        if at is None:
+            continue  # the schema has said so
+        context.refs.locations.append((at, context.at(reader, body, "at")))
+        name, seats = text(body, "name") or slug, whole(body, "seats") or 1
+        vehicles[slug] = Vehicle(slug, name, at, seats, flag(body, "independent"))
+    return vehicles
+
+
+def load_prisoners(context: Context, reader: Reader, data: dict[Any, Any]) -> dict[str, Prisoner]:
+    """``prisoners: {log: fates, markers: {obed: {name, at}}}``: each fate is
+    written in the ``log`` section as ``<slug>-<fate>``, so the section must
+    exist (and declare those entries, if it declares any)."""
+    given = mapping(data, "prisoners")
+    section = text(given, "log")
+    if section is None:
+        return {}  # the schema has said so, if there were prisoners
+    where = context.at(reader, given, "log")
+    context.refs.logs.append((section, where))
+    found: dict[str, Prisoner] = {}
+    for slug, body in _entries(given.get("markers")):
+        context.where[f"prisoner:{slug}"] = context.at(reader, given["markers"], slug)
+        at = text(body, "at")
+        if at is None:
+            continue
+        context.refs.locations.append((at, context.at(reader, body, "at")))
+        for fate in FATES[1:]:
+            context.refs.logs.append((f"{section}/{slug}-{fate}", where))
+        found[slug] = Prisoner(slug, text(body, "name") or slug, at, section)
+    return found
+
+
+def load_barriers(context: Context, reader: Reader, setup: dict[Any, Any]) -> tuple[Barrier, ...]:
+    """``setup: {barriers: [{between: [a, b], count: 2}]}``: laid at the start."""
+    found: list[Barrier] = []
+    listed = listing(setup, "barriers")
+    for index, body in enumerate(listed):
+        between, count = listing(body, "between"), whole(body, "count") or 1
+        if len(between) != 2 or not all(isinstance(s, str) for s in between):
+            continue  # the schema has said so
+        where = context.at_item(reader, listed, index)
+        a, b = str(between[0]), str(between[1])
+        context.refs.locations += [(a, where), (b, where)]
+        context.refs.connections.append((a, b, where))
+        found.append(Barrier((a, b), count))
+    return tuple(found)

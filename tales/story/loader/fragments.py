@@ -110,6 +110,7 @@ def option() -> Schema:
         "if": TEXT,
         "once": FLAG,
         "repeat": FLAG,
+        "once_a_round": FLAG,
         "cost": cost,
         "goto": NUMBER,
         "test": test(),

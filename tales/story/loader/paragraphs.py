@@ -14,7 +14,7 @@ from tales.problems import Problem
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
 from tales.story.conditions import analyse, source_line
-from tales.story.effects import parse_effect
+from tales.story.effects import kind_of, parse_effect
 from tales.story.loader.codes import (
     BAD_EFFECT,
     BAD_EXPRESSION,
@@ -177,7 +177,17 @@ def _option(
     cost = max(whole(node, "cost") or 0, 0)
     once, repeat = flag(node, "once"), flag(node, "repeat")
     return OptionDef(
-        label, condition, once, cost, goto, test, success, failure, where, repeat=repeat
+        label,
+        condition,
+        once,
+        cost,
+        goto,
+        test,
+        success,
+        failure,
+        where,
+        repeat=repeat,
+        once_a_round=flag(node, "once_a_round"),
     )
 
 
@@ -219,16 +229,25 @@ def _condition(context: Context, reader: Reader, node: dict[Any, Any]) -> str | 
 
 
 def expression(
-    context: Context, reader: Reader, node: dict[Any, Any], key: Any, *, template: bool
+    context: Context,
+    reader: Reader,
+    node: dict[Any, Any],
+    key: Any,
+    *,
+    template: bool,
+    where: Where | None = None,
 ) -> None:
-    """Check a condition or text with Jinja and note every name it asks about."""
+    """Check a condition or text with Jinja and note every name it asks about;
+    ``where``: a condition inside an effect's value, reported at the effect."""
     source = node[key]
     analysis = analyse(source, template=template)
     if not analysis.calls and not analysis.problems:
         return  # plain prose, the most common text by far
-    where = context.at(reader, node, key)
+    inside = where is not None
+    where = where or context.at(reader, node, key)
     for line, message in analysis.problems:  # at Jinja's line, with the line printed under
-        at, shown = reader.in_text(node, key, line), source_line(source, line)
+        at = (where.line, where.col) if inside else reader.in_text(node, key, line)
+        shown = source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
     for section, entry in _ENTRY_ASKED.findall(source):  # both written out: check the entry
@@ -307,4 +326,6 @@ def effects(
         context.refs.note_effect(effect)
         if effect.condition is not None:
             expression(context, reader, entry, "if", template=False)
+        for index, condition in enumerate(kind_of(effect.kind).conditions(effect)):
+            expression(context, reader, {index: condition}, index, template=False, where=where)
     return tuple(found)

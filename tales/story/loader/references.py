@@ -14,10 +14,17 @@ from typing import TYPE_CHECKING
 
 from tales.problems import did_you_mean
 from tales.rules.items import ItemCard
-from tales.rules.scenario import Encounter, Location
+from tales.rules.scenario import Encounter, Location, Prisoner, Vehicle
 from tales.story.effects import kind_of
 from tales.story.loader.campaign_log import unknown_entry
-from tales.story.loader.codes import NO_CARD, NO_KEYWORD, NO_LOCATION, NO_LOG, NO_PARAGRAPH
+from tales.story.loader.codes import (
+    NO_CARD,
+    NO_CONNECTION,
+    NO_KEYWORD,
+    NO_LOCATION,
+    NO_LOG,
+    NO_PARAGRAPH,
+)
 from tales.story.model import Effect, Paragraph, Where
 
 if TYPE_CHECKING:
@@ -34,6 +41,8 @@ class Refs:
     cards: list[tuple[str, str, Where]] = field(default_factory=list)  # (kind, slug, where)
     logs: list[tuple[str, Where]] = field(default_factory=list)  # "section" or "section/entry"
     counters: list[tuple[str, Where]] = field(default_factory=list)
+    # Two locations a barrier lies between: the map must connect them.
+    connections: list[tuple[str, str, Where]] = field(default_factory=list)
 
     def note_effect(self, effect: Effect) -> None:
         """Note every name the effect's kind says it references."""
@@ -49,6 +58,9 @@ class Refs:
                 self.logs.append((str(name), where))
             elif what == "counter":
                 self.counters.append((str(name), where))
+            elif what == "connection":
+                a, _, b = str(name).partition(" ")
+                self.connections.append((a, b, where))
             else:  # an item, clue, objective or encounter
                 self.cards.append((what, str(name), where))
 
@@ -66,7 +78,12 @@ class Known:
     paragraphs: Mapping[int, Paragraph]
 
 
-def check_refs(context: Context, known: Known) -> None:
+def check_refs(
+    context: Context,
+    known: Known,
+    vehicles: Mapping[str, Vehicle] | None = None,
+    prisoners: Mapping[str, Prisoner] | None = None,
+) -> None:
     refs = context.refs
     for number, where in refs.paragraphs:
         if number not in known.paragraphs:
@@ -90,12 +107,27 @@ def check_refs(context: Context, known: Known) -> None:
         "clue": known.clues,
         "objective": known.objectives,
         "encounter": known.encounters,
+        "vehicle": vehicles or {},
+        "prisoner": prisoners or {},
     }
     for kind, slug, where in refs.cards:
         if slug not in cards[kind]:
             close = did_you_mean(slug, cards[kind])
             context.error(where, NO_CARD, f"there is no {kind} {slug!r}{close}")
+    _check_connections(context, known.locations)
     check_log_refs(context)
+
+
+def _check_connections(context: Context, locations: Mapping[str, Location]) -> None:
+    """A barrier lies across a connection the map prints: walked, driven or told."""
+    for a, b, where in context.refs.connections:
+        if a not in locations or b not in locations:
+            continue  # E203 has said so
+        card = locations[a]
+        if b not in card.adjacent | card.by_vehicle | card.by_story:
+            context.error(
+                where, NO_CONNECTION, f"the map has no connection between {a!r} and {b!r}"
+            )
 
 
 def check_log_refs(context: Context) -> None:

@@ -9,9 +9,24 @@ from pathlib import Path
 from typing import Any
 
 from tales.problems import Problem
-from tales.rules.scenario import ExplorationTable, Scenario
+from tales.rules.items import ItemCard
+from tales.rules.scenario import (
+    Barrier,
+    Encounter,
+    EventBoard,
+    ExplorationTable,
+    Location,
+    Scenario,
+)
 from tales.story.loader.board import load_board
-from tales.story.loader.components import load_cards, load_encounters, load_locations
+from tales.story.loader.components import (
+    Pieces,
+    load_barriers,
+    load_cards,
+    load_encounters,
+    load_locations,
+    load_pieces,
+)
 from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
 from tales.story.loader.references import Known, check_refs
@@ -25,6 +40,7 @@ class Setup:
     revealed: tuple[str, ...]
     keywords: tuple[str, ...]
     items: tuple[str, ...]
+    barriers: tuple[Barrier, ...] = ()  # laid across connections at the start
 
 
 def load_scenario(
@@ -43,6 +59,7 @@ def load_scenario(
     keywords = tuple(words(data, "keywords"))
     context.where["keywords"] = context.at(reader, data, "keywords")
     setup = _setup(context, reader, mapping(data, "setup"))
+    pieces = load_pieces(context, reader, data)
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
     endings = _endings(context, reader, data)
@@ -51,22 +68,12 @@ def load_scenario(
     items, clues, objectives = load_cards(context)
     paragraphs = load_paragraphs(context)
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
-    check_refs(context, known)
+    check_refs(context, known, pieces.vehicles, pieces.prisoners)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
         return None
-    title = text(data, "title") or folder.name
-    scenario = Scenario(
-        folder.name,
-        title,
-        locations,
-        start,
-        frozenset(setup.revealed),
-        board,
-        encounters,
-        items,
-        exploration,
-    )
+    placed = (pieces, locations, encounters, items)
+    scenario = _scenario(folder, data, setup, board, exploration, *placed)
     ending_set = sorted({*endings, *(n for n, p in paragraphs.items() if p.end)})
     return ScenarioBook(
         folder.name,
@@ -83,6 +90,37 @@ def load_scenario(
         setup.items,
         dict(context.location_tokens),
         token_limits=dict(context.token_limits),
+    )
+
+
+def _scenario(
+    folder: Path,
+    data: dict[Any, Any],
+    setup: Setup,
+    board: EventBoard,
+    exploration: ExplorationTable,
+    pieces: Pieces,
+    locations: dict[str, Location],
+    encounters: dict[str, Encounter],
+    items: dict[str, ItemCard],
+) -> Scenario:
+    """What the rules read of the scenario: its map, board, pieces and setup."""
+    assert setup.start is not None  # the caller has made sure
+    return Scenario(
+        folder.name,
+        text(data, "title") or folder.name,
+        locations,
+        setup.start,
+        frozenset(setup.revealed),
+        board,
+        encounters,
+        items,
+        exploration,
+        setup.barriers,
+        pieces.vehicles,
+        pieces.prisoners,
+        pieces.investigation_tokens,
+        pieces.group,
     )
 
 
@@ -104,7 +142,13 @@ def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:
     start = text(setup, "start")
     if start is not None:
         refs.locations.append((start, context.at(reader, setup, "start")))
-    return Setup(start, tuple(noted["revealed"]), tuple(noted["keywords"]), tuple(noted["items"]))
+    return Setup(
+        start,
+        tuple(noted["revealed"]),
+        tuple(noted["keywords"]),
+        tuple(noted["items"]),
+        load_barriers(context, reader, setup),
+    )
 
 
 def _exploration(

@@ -16,6 +16,7 @@ from tales.rules.scenario import DIFFICULTIES
 from tales.rules.scoring import ELEMENTS
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 from tales.story.effects.kind import NUMBER, enum_schema, map_schema, object_schema
+from tales.story.effects.routes import BARRIER_SCHEMA
 from tales.story.loader.codes import BAD_VALUE
 from tales.story.loader.fragments import (
     NAME,
@@ -60,8 +61,26 @@ def setup() -> Schema:
         "revealed": listed(NAME),
         "keywords": listed(keyword()),
         "items": listed(NAME),
+        "barriers": listed(named(BARRIER_SCHEMA, "a barrier")),
     }
     return named(object_schema(properties, ("start",)), "the setup")
+
+
+def vehicles() -> Schema:
+    properties = {
+        "name": TEXT,
+        "at": NAME,
+        "seats": NUMBER,
+        "independent": {"type": "boolean"},
+    }
+    vehicle = named(object_schema(properties, ("name", "at")), "vehicle {key!r}")
+    return named(map_schema(vehicle), "the vehicles")
+
+
+def prisoners() -> Schema:
+    marker = named(object_schema({"name": TEXT, "at": NAME}, ("name", "at")), "prisoner {key!r}")
+    properties = {"log": NAME, "markers": map_schema(marker)}
+    return named(object_schema(properties, ("log", "markers")), "the prisoners")
 
 
 def threshold() -> Schema:
@@ -126,6 +145,10 @@ def scenario() -> Schema:
         "keywords": listed(keyword()),
         "exploration": exploration(),
         "endings": listed(NUMBER),
+        "vehicles": vehicles(),
+        "prisoners": prisoners(),
+        "investigation_tokens": NUMBER,
+        "group": named(object_schema({"at": NAME}, ("at",)), "the Group token"),
     }
     required = ("title", "introduction", "setup", "event_board", "keywords", "exploration")
     return named(object_schema(properties, required), "the scenario", "the scenario file")
@@ -142,6 +165,9 @@ def locations() -> Schema:
         "name": TEXT,
         "area": NAME,
         "adjacent": listed(NAME),
+        "by_vehicle": listed(NAME),
+        "by_story": listed(NAME),
+        "only_with": {"type": "integer", "minimum": 1, "maximum": 8},
         "scene": NUMBER,
         "tokens": map_schema(tokens),
         "limits": map_schema(

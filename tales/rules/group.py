@@ -1,0 +1,69 @@
+"""The Group token: in a scenario that has one, the team moves about the map
+as one body. The rulebook has no such token; a storybook that prints one
+says how it moves, and these are its rules (ruling ``group-moves-together``):
+an investigator who moves or runs from where the token stands takes the
+token and everyone standing with it along, for the one Action paid; a hidden
+group may not Run (a run is seen), and the story hides it and shows it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.rules.events import GroupHidden, GroupMoved, Moved
+from tales.rules.investigators import Investigator
+from tales.rules.table import Table
+
+
+@dataclass
+class GroupState:
+    at: str
+    hidden: bool = False
+
+
+def place_group(table: Table) -> None:
+    """The token where the scenario's setup puts it, if it has one."""
+    start = table.scenario.group if table.scenario is not None else None
+    table.group = GroupState(start) if start is not None else None
+
+
+def with_group(table: Table, inv: Investigator) -> bool:
+    return table.group is not None and inv.location == table.group.at
+
+
+def may_run(table: Table, inv: Investigator) -> bool:
+    """A hidden group does not Run: it would be seen."""
+    return not (with_group(table, inv) and table.group is not None and table.group.hidden)
+
+
+def follow(table: Table, mover: Investigator, origin: str | None, destination: str) -> None:
+    """``mover`` went from where the token stood: the token and the rest of
+    the group go too."""
+    group = table.group
+    if group is None or origin is None or origin != group.at:
+        return
+    others = [p for p in table.players() if p is not mover and p.location == origin]
+    group.at = destination
+    table.emit(GroupMoved(origin, destination, (mover.slug, *(p.slug for p in others))))
+    for other in others:
+        other.location = destination
+        table.emit(Moved(other.slug, origin, destination, "group"))
+
+
+def move_group(table: Table, destination: str) -> None:
+    """The story moves the group, everyone with it."""
+    group = table.group
+    if group is None or group.at == destination:
+        return
+    origin = group.at
+    members = [p for p in table.players() if p.location == origin]
+    group.at = destination
+    table.emit(GroupMoved(origin, destination, tuple(p.slug for p in members)))
+    for member in members:
+        member.location = destination
+        table.emit(Moved(member.slug, origin, destination, "group"))
+
+
+def hide(table: Table, hidden: bool) -> None:
+    if table.group is not None and table.group.hidden != hidden:
+        table.group.hidden = hidden
+        table.emit(GroupHidden(hidden))

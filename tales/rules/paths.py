@@ -1,0 +1,120 @@
+"""The map as the investigators can cross it: connections walked, driven or
+only told, barriers that close a connection until the story opens it, and
+Location cards left out at a smaller table.
+
+The rulebook speaks only of moving into "a location [that] has already been
+revealed and is adjacent to your current position", and of Running to one
+"more than 3 spaces away"; what closes a connection is the storybook's
+(a locked floor, two barriers across a street), so every way of moving on
+foot asks :func:`walkable` here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from tales.errors import RulesError
+from tales.rules.events import BarrierChanged
+from tales.rules.scenario import Location
+from tales.rules.table import Table
+
+Edge = tuple[str, str]
+
+
+def edge(a: str, b: str) -> Edge:
+    """A connection, its two ends in alphabetical order (it has no direction)."""
+    return (a, b) if a <= b else (b, a)
+
+
+def player_count(table: Table) -> int:
+    """Players at the table: the investigators the players brought, living or not."""
+    return sum(1 for inv in table.investigators.values() if not inv.companion)
+
+
+def in_play(table: Table, slug: str) -> bool:
+    """A card printed "only with 3+ players" is put back in the box at a smaller table."""
+    card = table.scenario.locations.get(slug) if table.scenario is not None else None
+    if card is None:
+        return False
+    return not card.only_with or card.only_with <= player_count(table)  # most print none
+
+
+def barriers(table: Table, a: str, b: str) -> int:
+    return table.barriers.get(edge(a, b), 0)
+
+
+def _location(table: Table, slug: str) -> Location:
+    assert table.scenario is not None
+    return table.scenario.locations[slug]
+
+
+def walkable(table: Table, here: str) -> list[str]:
+    """Where one may step on foot from ``here``: adjacent, in play, no barrier
+    across the connection (revealed or not: callers decide that)."""
+    if table.scenario is None or here not in table.scenario.locations:
+        return []
+    adjacent = _location(table, here).adjacent
+    if not table.barriers:  # the common map: nothing closed
+        return sorted(there for there in adjacent if in_play(table, there))
+    return sorted(
+        there for there in adjacent if in_play(table, there) and not barriers(table, here, there)
+    )
+
+
+def drivable(table: Table, here: str) -> list[str]:
+    """Where a vehicle may go from ``here``: a walked connection or one marked
+    for vehicles, revealed, in play and with no barrier across it."""
+    if table.scenario is None or here not in table.scenario.locations:
+        return []
+    card = _location(table, here)
+    return sorted(
+        there
+        for there in card.adjacent | card.by_vehicle
+        if there in table.revealed and in_play(table, there) and not barriers(table, here, there)
+    )
+
+
+def on_foot(table: Table, origin: str) -> Collection[str]:
+    """Every location open connections lead to from ``origin``, through any
+    Location cards in play, revealed or not. Kept beside the walking
+    distances, which a barrier laid or lifted clears (the count -1 marks it)."""
+    key = (origin, -1)
+    if key not in table.distance_cache:
+        seen, frontier = {origin}, [origin]
+        while frontier:
+            for there in walkable(table, frontier.pop()):
+                if there not in seen:
+                    seen.add(there)
+                    frontier.append(there)
+        table.distance_cache[key] = dict.fromkeys(seen, 0)
+    return table.distance_cache[key].keys()
+
+
+def connected_on_foot(table: Table, origin: str, destination: str) -> bool:
+    return destination in on_foot(table, origin)
+
+
+def change_barriers(table: Table, a: str, b: str, by: int) -> None:
+    """Lay (``by`` > 0) or take away barriers on a connection, never below none;
+    every change is told."""
+    if table.scenario is None or not {a, b} <= set(table.scenario.locations):
+        raise RulesError(f"no connection between {a!r} and {b!r} on this map")
+    key = edge(a, b)
+    before = table.barriers.get(key, 0)
+    after = max(0, before + by)
+    if after == before:
+        return
+    if after:
+        table.barriers[key] = after
+    else:
+        del table.barriers[key]
+    table.distance_cache.clear()  # the walking distances have changed
+    table.emit(BarrierChanged(key, before, after))
+
+
+def lay_setup_barriers(table: Table) -> None:
+    """The barriers the scenario's setup lays across the map."""
+    if table.scenario is None:
+        return
+    for barrier in table.scenario.barriers:
+        change_barriers(table, *barrier.between, barrier.count)

@@ -1,0 +1,109 @@
+"""Vehicles: a boat or a car on the map, with seats and a driver.
+
+The rulebook has no vehicles; a storybook that prints one (an Innsmouth
+launch, a truck) says how it is used, and these are the pieces it needs:
+investigators get in where it stands and get out, the first aboard takes
+the wheel, those aboard go wherever it is driven, and a vehicle that
+"cannot move independently" keeps its passengers from walking off alone
+(ruling ``vehicle-driver``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tales.errors import RulesError
+from tales.rules.events import Moved, VehicleBoarded, VehicleLeft, VehicleMoved
+from tales.rules.investigators import Investigator
+from tales.rules.paths import drivable
+from tales.rules.table import Table
+
+
+@dataclass
+class VehicleState:
+    """Where a vehicle stands and who is in it (the driver among them)."""
+
+    at: str
+    aboard: list[str] = field(default_factory=list)
+    driver: str | None = None
+
+
+def place_vehicles(table: Table) -> None:
+    """Each vehicle of the scenario, empty, where its setup puts it."""
+    if table.scenario is not None:
+        table.vehicles = {
+            slug: VehicleState(v.start) for slug, v in table.scenario.vehicles.items()
+        }
+
+
+def riding(table: Table, inv: Investigator) -> str | None:
+    """The vehicle ``inv`` sits in, if any."""
+    return next((v for v, s in table.vehicles.items() if inv.slug in s.aboard), None)
+
+
+def held_aboard(table: Table, inv: Investigator) -> bool:
+    """Seated in a vehicle that "cannot move independently": no Move or Run alone."""
+    vehicle = riding(table, inv)
+    if vehicle is None or table.scenario is None:
+        return False
+    return not table.scenario.vehicles[vehicle].independent
+
+
+def seats_free(table: Table, vehicle: str) -> int:
+    """Seats no living investigator sits in (one out of the game leaves theirs)."""
+    if table.scenario is None or vehicle not in table.vehicles:
+        return 0
+    riders = [s for s in table.vehicles[vehicle].aboard if table.investigator(s).active]
+    return table.scenario.vehicles[vehicle].seats - len(riders)
+
+
+def board(table: Table, inv: Investigator, vehicle: str, *, drive: bool = False) -> bool:
+    """``inv`` gets in, if standing where it is and a seat is free; whether
+    they did. The first aboard drives unless ``drive`` gives the wheel to
+    another (ruling ``vehicle-driver``)."""
+    state = table.vehicles.get(vehicle)
+    if state is None or riding(table, inv) is not None:
+        return False
+    if inv.location != state.at or seats_free(table, vehicle) < 1:
+        return False
+    state.aboard = [s for s in state.aboard if table.investigator(s).active]
+    if state.driver not in state.aboard:
+        state.driver = state.aboard[0] if state.aboard else None
+    state.aboard.append(inv.slug)
+    if drive or state.driver is None:
+        state.driver = inv.slug
+    table.emit(VehicleBoarded(vehicle, inv.slug, state.driver == inv.slug))
+    return True
+
+
+def leave(table: Table, inv: Investigator) -> bool:
+    """``inv`` gets out where the vehicle stands; a driver who leaves hands
+    the wheel to the next seated, in boarding order."""
+    vehicle = riding(table, inv)
+    if vehicle is None:
+        return False
+    state = table.vehicles[vehicle]
+    state.aboard.remove(inv.slug)
+    if state.driver == inv.slug:
+        state.driver = state.aboard[0] if state.aboard else None
+    table.emit(VehicleLeft(vehicle, inv.slug))
+    return True
+
+
+def drive(table: Table, vehicle: str, destination: str) -> None:
+    """The vehicle goes one connection it may take, its driver at the wheel,
+    everyone aboard with it; raises RulesError when it cannot."""
+    state = table.vehicles.get(vehicle)
+    if state is None:
+        raise RulesError(f"no vehicle {vehicle!r} on this map")
+    if state.driver is None or not table.investigator(state.driver).active:
+        raise RulesError(f"{vehicle!r} has no driver: a vehicle does not move on its own")
+    if destination not in drivable(table, state.at):
+        raise RulesError(f"{vehicle!r} cannot go from {state.at!r} to {destination!r}")
+    origin, state.at = state.at, destination
+    riders = tuple(s for s in state.aboard if table.investigator(s).active)
+    table.emit(VehicleMoved(vehicle, origin, destination, riders))
+    for slug in riders:
+        passenger = table.investigator(slug)
+        passenger.location = destination
+        table.emit(Moved(slug, origin, destination, "vehicle"))

@@ -1,0 +1,211 @@
+"""The map as investigators cross it (tales.rules.paths, tales.rules.vehicles):
+barriers that close a connection, routes only a vehicle or the story takes,
+cards left out at a smaller table, and vehicles with seats and a driver.
+
+The harbour (tests/conftest.py):
+
+    pier - boathouse - net-loft - chandlery - warehouse - counting-house
+              |
+           slipway - sea-cave (unrevealed)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from tales.errors import RulesError
+from tales.rules.activities import move_targets, run_targets
+from tales.rules.events import BarrierChanged, Moved, VehicleBoarded, VehicleLeft, VehicleMoved
+from tales.rules.exploration import reveal_location
+from tales.rules.paths import change_barriers, connected_on_foot, edge, in_play
+from tales.rules.scenario import Vehicle
+from tales.rules.table import Table
+from tales.rules.vehicles import board, drive, held_aboard, leave, place_vehicles, seats_free
+from tales.story.core import Core
+from tests.conftest import game_for, ruling
+
+MARGARET, EZRA, ARTHUR = "margaret-sinclair", "ezra-marsh", "arthur-blackwood"
+COMPANIONS = ["arthur-blackwood", "sarah-elington", "irene-dubois"]
+
+
+def solo(core: Core) -> Table:
+    table = game_for(core, [MARGARET], COMPANIONS)
+    table.sink.take()
+    return table
+
+
+def with_locations(table: Table, **changes: dict[str, object]) -> None:
+    """Reprint some Location cards of the table's scenario."""
+    assert table.scenario is not None
+    places = dict(table.scenario.locations)
+    for slug, fields in changes.items():
+        places[slug.replace("_", "-")] = replace(places[slug.replace("_", "-")], **fields)
+    table.scenario = replace(table.scenario, locations=places)
+    table.distance_cache.clear()
+
+
+# Barriers ------------------------------------------------------------------------------
+
+
+def test_a_barrier_closes_a_connection_to_moving_until_the_story_opens_it(core: Core) -> None:
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    margaret.location = "boathouse"
+    change_barriers(table, "net-loft", "boathouse", 2)
+    assert table.sink.take() == (BarrierChanged(("boathouse", "net-loft"), 0, 2),)
+    assert move_targets(table, margaret) == ["pier", "slipway"]
+    change_barriers(table, "boathouse", "net-loft", -1)
+    assert move_targets(table, margaret) == ["pier", "slipway"], "one barrier is left"
+    change_barriers(table, "boathouse", "net-loft", -5)
+    assert table.sink.take()[-1] == BarrierChanged(("boathouse", "net-loft"), 1, 0)
+    assert move_targets(table, margaret) == ["net-loft", "pier", "slipway"]
+    assert edge("net-loft", "boathouse") not in table.barriers
+
+
+def test_a_barrier_needs_two_locations_of_the_map(core: Core) -> None:
+    with pytest.raises(RulesError, match="no connection"):
+        change_barriers(solo(core), "pier", "atlantis", 1)
+
+
+@ruling("run-open-path", value=True)
+def test_a_run_does_not_go_straight_past_a_barrier(core: Core) -> None:
+    """Before: Run reached the counting house though a barrier closed the only way."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    assert run_targets(table, margaret) == ["counting-house", "warehouse"]
+    change_barriers(table, "chandlery", "warehouse", 1)
+    assert run_targets(table, margaret) == [], "no open path leads past the chandlery"
+    assert not connected_on_foot(table, "pier", "counting-house")
+
+
+@ruling("run-open-path")
+def test_a_run_still_crosses_cards_not_yet_revealed(core: Core) -> None:
+    """The rulebook's example: a Location that "isn't connected to her current one"
+    by revealed cards may be Run to, when the map's connections lead there."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    table.revealed.discard("net-loft")
+    assert run_targets(table, margaret) == ["chandlery", "counting-house", "warehouse"]
+
+
+@ruling("run-open-path", value=False)
+def test_switched_off_a_run_reaches_past_any_barrier(core: Core) -> None:
+    table = solo(core)
+    table.rulings = table.rulings.with_overrides(run_open_path=False)
+    margaret = table.investigator(MARGARET)
+    change_barriers(table, "chandlery", "warehouse", 1)
+    assert run_targets(table, margaret) == ["counting-house", "warehouse"]
+
+
+def test_a_connection_by_vehicle_is_not_walked(core: Core) -> None:
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    with_locations(table, pier={"by_vehicle": frozenset({"slipway"})})
+    with_locations(table, slipway={"by_vehicle": frozenset({"pier"})})
+    assert move_targets(table, margaret) == ["boathouse"]
+
+
+# Cards by player count -----------------------------------------------------------------
+
+
+@ruling("cards-by-player-count")
+def test_a_card_printed_for_three_players_is_left_out_of_a_smaller_game(core: Core) -> None:
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    margaret.location = "boathouse"
+    with_locations(table, net_loft={"only_with": 3})
+    assert not in_play(table, "net-loft"), "one player and three Companions: one player"
+    assert move_targets(table, margaret) == ["pier", "slipway"]
+    table.revealed.discard("net-loft")
+    assert not reveal_location(table, "net-loft")
+    big = game_for(core, [MARGARET, EZRA, ARTHUR], ["irene-dubois"])
+    with_locations(big, net_loft={"only_with": 3})
+    assert in_play(big, "net-loft")
+    big.investigator(EZRA).dead = True
+    assert in_play(big, "net-loft"), "the map does not shrink when an investigator dies"
+
+
+# Vehicles ------------------------------------------------------------------------------
+
+
+def launch_table(core: Core, *, independent: bool = False) -> Table:
+    table = game_for(core, [MARGARET, EZRA, ARTHUR], ["irene-dubois"])
+    assert table.scenario is not None
+    launch = Vehicle("launch", "The Launch", "pier", seats=2, independent=independent)
+    table.scenario = replace(table.scenario, vehicles={"launch": launch})
+    with_locations(table, pier={"by_vehicle": frozenset({"slipway"})})
+    with_locations(table, slipway={"by_vehicle": frozenset({"pier"})})
+    place_vehicles(table)
+    table.sink.take()
+    return table
+
+
+@ruling("vehicle-driver")
+def test_the_first_aboard_drives_and_those_aboard_go_with_the_vehicle(core: Core) -> None:
+    table = launch_table(core)
+    margaret, ezra, arthur = (table.investigator(s) for s in (MARGARET, EZRA, ARTHUR))
+    assert board(table, margaret, "launch") and board(table, ezra, "launch")
+    assert not board(table, arthur, "launch"), "two seats"
+    assert seats_free(table, "launch") == 0
+    assert table.vehicles["launch"].driver == MARGARET
+    drive(table, "launch", "slipway")
+    events = table.sink.take()
+    assert events[2] == VehicleMoved("launch", "pier", "slipway", (MARGARET, EZRA))
+    assert Moved(EZRA, "pier", "slipway", "vehicle") in events
+    assert margaret.location == ezra.location == "slipway" and arthur.location == "pier"
+    leave(table, margaret)
+    assert table.vehicles["launch"].driver == EZRA, "the next seated takes the wheel"
+    assert table.sink.take() == (VehicleLeft("launch", MARGARET),)
+
+
+@ruling("vehicle-driver")
+def test_a_vehicle_without_a_driver_or_a_road_does_not_move(core: Core) -> None:
+    table = launch_table(core)
+    with pytest.raises(RulesError, match="no driver"):
+        drive(table, "launch", "boathouse")
+    assert board(table, table.investigator(EZRA), "launch", drive=True)
+    with pytest.raises(RulesError, match="cannot go"):
+        drive(table, "launch", "net-loft")
+    change_barriers(table, "pier", "slipway", 1)
+    with pytest.raises(RulesError, match="cannot go"):
+        drive(table, "launch", "slipway")
+
+
+def test_one_aboard_cannot_move_independently_unless_the_vehicle_allows(core: Core) -> None:
+    table = launch_table(core)
+    ezra = table.investigator(EZRA)
+    board(table, ezra, "launch")
+    assert held_aboard(table, ezra) and move_targets(table, ezra) == []
+    assert run_targets(table, ezra) == []
+    free = launch_table(core, independent=True)
+    ezra = free.investigator(EZRA)
+    board(free, ezra, "launch")
+    assert not held_aboard(free, ezra) and move_targets(free, ezra) == ["boathouse"]
+
+
+def test_one_gets_in_only_where_the_vehicle_stands(core: Core) -> None:
+    table = launch_table(core)
+    ezra = table.investigator(EZRA)
+    ezra.location = "boathouse"
+    assert not board(table, ezra, "launch")
+    assert table.sink.take() == ()
+    ezra.location = "pier"
+    assert board(table, ezra, "launch")
+    assert table.sink.take() == (VehicleBoarded("launch", EZRA, True),)
+
+
+@ruling("vehicle-driver")
+def test_one_out_of_the_game_gives_up_their_seat_and_the_wheel(core: Core) -> None:
+    table = launch_table(core)
+    margaret, ezra, arthur = (table.investigator(s) for s in (MARGARET, EZRA, ARTHUR))
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    margaret.dead = True
+    assert seats_free(table, "launch") == 1
+    with pytest.raises(RulesError, match="no driver"):
+        drive(table, "launch", "slipway")
+    assert board(table, arthur, "launch")
+    assert table.vehicles["launch"].aboard == [EZRA, ARTHUR]
+    assert table.vehicles["launch"].driver == EZRA
