@@ -26,7 +26,13 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
+from tales.saves.sheet_fields import (
+    carried_in,
+    fallen_of,
+    read_difficulty,
+    read_rulings,
+    shuffles_of,
+)
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -149,6 +155,7 @@ class _Restorer(WorldRestorer):
             book.carried_points, book.continues_campaign = points, True
         book.fallen = fallen_of(data, self.core)
         book.carried_in = tuple(sorted(self.carried_in))
+        book.state.shuffles = shuffles_of(data)
         return book
 
     # The team -----------------------------------------------------------------------

@@ -35,6 +35,7 @@ FUNCTIONS = (
     "counter",
     "location_token",
     "playing",
+    "position",
 )
 VALUES = (
     "here",

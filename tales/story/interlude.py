@@ -51,7 +51,7 @@ def _read(
         )
         effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
         yield from _apply(interlude, effects, state, sink, reads)
-        if paragraph.end:
+        if paragraph.end or state.lost:  # ``lose_campaign``: nothing more is read
             return
         if paragraph.choices:
             outcome, asked = yield from branching.choose(paragraph, holds, interlude.lone_choice)
@@ -60,6 +60,8 @@ def _read(
                 sink.emit(StoryDeadEnd(number))
             if outcome is not None:
                 yield from _apply(interlude, outcome.effects, state, sink, reads)
+                if state.lost:
+                    return
                 number = branching.after_choice(paragraph, outcome, holds)
                 continue
         number = branching.goto(paragraph, holds)

@@ -46,6 +46,9 @@ def load_scenario(
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
     endings = _endings(context, reader, data)
+    on_defeat = whole(mapping(data, "on_defeat"), "goto")
+    if on_defeat is not None:
+        context.refs.paragraphs.append((on_defeat, context.at(reader, data, "on_defeat")))
     locations = load_locations(context)
     encounters = load_encounters(context)
     items, clues, objectives = load_cards(context)
@@ -83,6 +86,7 @@ def load_scenario(
         setup.items,
         dict(context.location_tokens),
         token_limits=dict(context.token_limits),
+        on_defeat=on_defeat,
     )
 
 
