@@ -28,8 +28,8 @@ from tales.story.campaign import (
 )
 from tales.story.campaign_shape import (
     defeated,
-    is_campaign,
     ending_words,
+    is_campaign,
     prologue_of,
     read_defeat,
     read_interludes,

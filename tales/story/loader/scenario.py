@@ -45,10 +45,7 @@ def load_scenario(
     setup = _setup(context, reader, mapping(data, "setup"))
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
-    endings = _endings(context, reader, data)
-    on_defeat = whole(mapping(data, "on_defeat"), "goto")
-    if on_defeat is not None:
-        context.refs.paragraphs.append((on_defeat, context.at(reader, data, "on_defeat")))
+    endings, on_defeat = _endings(context, reader, data), _on_defeat(context, reader, data)
     locations = load_locations(context)
     encounters = load_encounters(context)
     items, clues, objectives = load_cards(context)
@@ -125,6 +122,14 @@ def _exploration(
     full = whole(table, "full") or 100
     scored = {str(k): int(v) for k, v in points.items() if is_whole(v)}
     return ExplorationTable(scored, full), tuple(sorted(rates, key=lambda r: r.start))
+
+
+def _on_defeat(context: Context, reader: Reader, data: dict[Any, Any]) -> int | None:
+    """``on_defeat: {goto: N}``: read when every investigator is defeated."""
+    number = whole(mapping(data, "on_defeat"), "goto")
+    if number is not None:
+        context.refs.paragraphs.append((number, context.at(reader, data, "on_defeat")))
+    return number
 
 
 def _endings(context: Context, reader: Reader, data: dict[Any, Any]) -> list[int]:
