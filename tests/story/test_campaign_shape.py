@@ -36,7 +36,7 @@ def _read(game, kind=StoryRead) -> list[int]:
 def test_the_prologue_is_read_once_before_the_first_introduction(core) -> None:
     game = start_game(core, campaign_tale(), setup("harbour"))
     assert game.pending is not None and game.pending.kind is DecisionKind.STORY_CHOICE
-    assert [o.label for o in game.pending.options][0] == "Answer the letter"
+    assert game.pending.options[0].label == "Answer the letter"
     assert _read(game) == [] and _read(game, InterludeRead) == [1]
     play(game, ["Answer the letter"])
     # The prologue's 1 and 2, then the harbour's own 1: each keeps its paragraphs read.
