@@ -19,6 +19,7 @@ from tales.story.loader.interludes import load_interludes
 from tales.story.loader.scenario import load_scenario
 from tales.story.model import ScenarioBook, Sections, Tale
 from tales.story.reader import Reader
+from tales.story.yaml_errors import unreadable
 
 
 def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Problem]]:
@@ -57,6 +58,8 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     problems: list[Problem] = []
     reader = Reader(root / "tale.yaml", problems, fast=fast)
     data = read_checked(reader, "tale") or {}
+    if unreadable(problems, root):  # tale.yaml itself: nothing else can be placed
+        return None, problems
     order = [str(name) for name in listing(data, "scenarios")]
     sections = declared_sections(data)
     starts = declared_counters(data)
