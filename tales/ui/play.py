@@ -238,6 +238,16 @@ class PlayLoop:
             lines.append(
                 Line(f"The campaign goes on after {title}: the next scenario is saved{load}.")
             )
+        elif self.game.finished:
+            name = self.saved.name if self.saved else None
+            show = f" (tales saves show {name})" if name else ""
+            lines.append(
+                Line(
+                    f"The campaign is over: {self.game.finished[0]}. Its final state is "
+                    f"saved{show}.",
+                    "heading",
+                )
+            )
         self.console.show(lines)
 
     def _prompt(self) -> str:
