@@ -130,3 +130,24 @@ def test_an_interlude_says_when_it_is_read(tmp_path: Path, text: str, message: s
     tale, problems = load_tale(root)
     assert tale is None
     assert [p.code for p in problems if message in p.message] == ["E210"]
+
+
+def test_a_game_saved_in_the_prologue_loads_where_it_was(core, tmp_path: Path) -> None:
+    """The prologue is part of the first scenario's game: its choice is an
+    input in the journal, replayed on load, and it is not read twice."""
+    tale = campaign_tale()
+    files = SaveFiles.named(tmp_path, "start")
+    context = new_context("start", CAMPAIGN, "harbour", tale.content_hash)
+    plan = setup("harbour")
+    saved = start_saved(lambda: start_game(core, tale, plan), files, context, core)
+    assert saved.game.pending is not None
+    (answer,) = [o for o in saved.game.pending.options if o.label == "Answer the letter"]
+    saved.apply(answer.id)
+    loaded, warnings = load_saved(files, core)
+    assert warnings == []
+    assert loaded.game.book.state.log == saved.game.book.state.log
+    assert loaded.game.book.state.log["letters"] == {"answered": False}
+    reads = [e.paragraph for e in loaded.game.events if type(e) is InterludeRead]
+    assert reads == [1, 2], "read once, in the replay"
+    assert loaded.game.pending is not None and saved.game.pending is not None
+    assert loaded.game.pending.ids == saved.game.pending.ids
