@@ -10,13 +10,14 @@ investigators lose the campaign" is an ending of its own.
 
 from __future__ import annotations
 
+from tales.errors import StoryExpressionError
 from tales.rules.decisions import EventSink, Proc
 from tales.rules.table import Table
 from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
 from tales.story.interlude import play_interlude
-from tales.story.interpreter import MAX_READS, Book, StoryRead
+from tales.story.interpreter import MAX_READS, Book, StoryRead, StoryWarning
 from tales.story.model import Interlude, Tale
 from tales.story.state import StoryState
 
@@ -75,11 +76,14 @@ def read_defeat(table: Table, book: Book) -> None:
         paragraph = book.book.paragraphs[number]
         first = number not in state.visited
         state.visited.add(number)
-        context = book.context(table, None)
-        table.emit(StoryRead(number, render(paragraph.text, context).strip()))
+        table.emit(StoryRead(number, _text(table, book, number, paragraph.text)))
 
-        def holds(condition: str) -> bool:
-            return evaluate(condition, book.context(table, None))
+        def holds(condition: str, at: int = number) -> bool:
+            try:
+                return evaluate(condition, book.context(table, None))
+            except StoryExpressionError as error:  # a storybook bug shows, play goes on
+                table.emit(StoryWarning(at, str(error)))
+                return False
 
         effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
         for effect in branching.applying(effects, holds):
@@ -87,6 +91,14 @@ def read_defeat(table: Table, book: Book) -> None:
             if record is not None:
                 record(state, table.sink, effect)
         number = branching.goto(paragraph, holds)
+
+
+def _text(table: Table, book: Book, number: int, source: str) -> str:
+    try:
+        return render(source, book.context(table, None)).strip() if source else ""
+    except StoryExpressionError as error:
+        table.emit(StoryWarning(number, str(error)))
+        return "[This paragraph's text could not be shown.]"
 
 
 def ending_words(table: Table, book: Book, last: bool) -> str:
