@@ -120,3 +120,22 @@ def test_a_random_preset_lists_two_or_more(tmp_path: Path) -> None:
     tale_file.write_text(text)
     _, problems = load_tale(root)
     assert [p.code for p in problems if "two or more" in p.message] == ["E104"]
+
+
+def test_a_position_of_a_set_or_item_no_shuffle_lays_out_is_an_error(tmp_path: Path) -> None:
+    root = tmp_path / "campaign-tale"
+    shutil.copytree(CAMPAIGN, root)
+    harbour = root / "harbour" / "paragraphs" / "harbour.yaml"
+    text = harbour.read_text(encoding="utf-8")
+    harbour.write_text(text.replace('"silver-key") == 3', '"silver-kye") == 3'), encoding="utf-8")
+    interlude = root / "interludes" / "after-archive.yaml"
+    text = interlude.read_text(encoding="utf-8")
+    interlude.write_text(text.replace('position("keys"', 'position("kyes"'), encoding="utf-8")
+    tale, problems = load_tale(root)
+    assert tale is None
+    told = sorted((p.code, p.message) for p in problems if "position()" in p.message)
+    assert told == [
+        ("E209", "position(): no shuffle lays out a set 'kyes'; did you mean 'keys'?"),
+        ("E209", "position(): no shuffle puts 'silver-kye' in the set 'keys'; did you mean "
+         "'silver-key'?"),
+    ]  # fmt: skip
