@@ -151,3 +151,34 @@ def test_a_game_saved_in_the_prologue_loads_where_it_was(core, tmp_path: Path) -
     assert reads == [1, 2], "read once, in the replay"
     assert loaded.game.pending is not None and saved.game.pending is not None
     assert loaded.game.pending.ids == saved.game.pending.ids
+
+
+def test_lose_campaign_in_play_ends_the_scenario_as_its_own_ending(core, tmp_path: Path) -> None:
+    root = tmp_path / "campaign-tale"
+    shutil.copytree(CAMPAIGN, root)
+    reef = root / "reef" / "paragraphs" / "reef.yaml"
+    text = reef.read_text(encoding="utf-8")
+    reef.write_text(
+        text.replace("effects: [{clue: shell}]", "effects: [{clue: shell}, {lose_campaign: true}]"),
+        encoding="utf-8",
+    )
+    tale, problems = load_tale(root)
+    assert tale is not None, problems
+    game = start_game(core, tale, setup("reef"))
+    play(game, ["Search the rock pools"])
+    assert game.table.ended == LOST
+    assert 12 in _read(game) and 35 not in _read(game), "no rate's paragraph after it"
+    assert _read(game, InterludeRead) == [], "nor the epilogue"
+    assert game.finished == [LOST]
+
+
+def test_an_on_defeat_that_leads_nowhere_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "campaign-tale"
+    shutil.copytree(CAMPAIGN, root)
+    scenario = root / "archive" / "scenario.yaml"
+    scenario.write_text(scenario.read_text().replace("{goto: 40}", "{goto: 400}"))
+    tale, problems = load_tale(root)
+    assert tale is None
+    assert [(p.code, p.message) for p in problems] == [
+        ("E202", "there is no paragraph 400; did you mean '40'?")
+    ]
