@@ -240,14 +240,8 @@ class PlayLoop:
             )
         elif self.game.finished:
             name = self.saved.name if self.saved else None
-            show = f" (tales saves show {name})" if name else ""
-            lines.append(
-                Line(
-                    f"The campaign is over: {self.game.finished[0]}. Its final state is "
-                    f"saved{show}.",
-                    "heading",
-                )
-            )
+            kept = f" Its final state is saved (tales saves show {name})." if name else ""
+            lines.append(Line(f"The campaign is over: {self.game.finished[0]}.{kept}", "heading"))
         self.console.show(lines)
 
     def _prompt(self) -> str:
