@@ -214,6 +214,11 @@ def play(
     show_default=True,
     help="The bots: uniform random, a sensible player, or both.",
 )
+@click.option(
+    "--campaign",
+    is_flag=True,
+    help="Play whole campaigns: the prologue, every scenario and interlude, the epilogue.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option(
     "--html",
@@ -236,6 +241,7 @@ def simulate(
     seed: int,
     jobs: int | None,
     policy: str,
+    campaign: bool,
     as_json: bool,
     html_path: Path | None,
     crash_dir: Path,
@@ -253,6 +259,10 @@ def simulate(
     from tales.story.core import tale_path
 
     tale = _tale_folder(path) if path else tale_path(None)
+    if campaign:  # whole campaigns: tales.authoring.campaign_sim
+        from tales.authoring.campaign_sim import run_command
+
+        sys.exit(run_command(tale, runs=runs, seed=seed, policy=policy, as_json=as_json))
     show = sys.stderr.isatty() and not as_json
 
     def progress(done: int, total: int) -> None:

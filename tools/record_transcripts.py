@@ -11,6 +11,13 @@ Each case in tests/data/transcripts is three files:
     NAME.exit    (optional) the exit code the game must end with, else 0: a
                  script with a line the game does not understand exits 1
 
+A case of several invocations sharing one saves folder (a campaign played
+through the saves between its scenarios) has NAME.steps instead of
+NAME.args: one line a ``tales`` command (``play ...``, ``play --load X``),
+``{root}`` standing for the repository; its script's commands for each
+invocation are separated by a line ``--- next``, and the golden is each
+invocation's output after a ``$ tales ...`` line.
+
 The test tests/ui/test_transcripts.py plays every case and compares the
 output with its golden exactly. Rewrite the goldens after changing the
 story, the rules or the wording on purpose, and read the diff:
@@ -49,6 +56,7 @@ class Case:
     script: Path
     golden: Path
     exit_code: int = 0
+    steps: tuple[tuple[str, ...], ...] = ()  # several invocations (NAME.steps)
 
     @property
     def command(self) -> str:
@@ -69,6 +77,12 @@ class Played:
 def cases(folder: Path = CASES) -> list[Case]:
     found = []
     for script in sorted(folder.glob("*.script")):
+        steps = script.with_suffix(".steps")
+        if steps.exists():
+            lines = steps.read_text(encoding="utf-8").splitlines()
+            run = tuple(tuple(shlex.split(line.replace("{root}", str(ROOT)))) for line in lines)
+            found.append(Case(script.stem, (), script, script.with_suffix(".txt"), steps=run))
+            continue
         args = tuple(shlex.split(script.with_suffix(".args").read_text(encoding="utf-8")))
         code = script.with_suffix(".exit")
         exit_code = int(code.read_text(encoding="utf-8")) if code.exists() else 0
@@ -78,6 +92,8 @@ def cases(folder: Path = CASES) -> list[Case]:
 
 def play(case: Case) -> Played:
     """Run ``tales play`` (or ``guide``) on the case in-process, as a script or a pipe would."""
+    if case.steps:
+        return play_steps(case)
     args = [case.command, *(str(case.script) if a == "{script}" else a for a in case.args)]
     text = case.script.read_text(encoding="utf-8") if case.uses_stdin else ""
     # Each case saves into a fresh folder, so its save is always named the same.
@@ -86,6 +102,26 @@ def play(case: Case) -> Played:
             cli, args, input=text, catch_exceptions=False
         )
     return Played(result.exit_code, result.stdout, result.stderr)
+
+
+def play_steps(case: Case) -> Played:
+    """Each invocation of a case of several, in one saves folder, its part of
+    the script typed on standard input; the first failing one ends the case."""
+    parts = case.script.read_text(encoding="utf-8").split("--- next\n")
+    out, err = [], []
+    with tempfile.TemporaryDirectory() as saves:
+        for index, args in enumerate(case.steps):
+            shown = shlex.join(a.replace(str(ROOT), "{root}") for a in args)
+            out.append(f"$ tales {shown}\n")
+            text = parts[index] if index < len(parts) else ""
+            result = CliRunner(env={"TALES_SAVES": saves}).invoke(
+                cli, list(args), input=text, catch_exceptions=False
+            )
+            out.append(result.stdout)
+            err.append(result.stderr)
+            if result.exit_code != 0:
+                return Played(result.exit_code, "".join(out), "".join(err))
+    return Played(0, "".join(out), "".join(err))
 
 
 def diff(expected: str, actual: str, name: str) -> str:

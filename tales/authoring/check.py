@@ -86,6 +86,7 @@ def _roots(book: ScenarioBook) -> list[int]:
     for encounter in scenario.encounters.values():
         roots += [n for n in (encounter.defeated, encounter.round_end) if n is not None]
     roots += [rate.read for rate in book.rates]
+    roots += [book.on_defeat] if book.on_defeat is not None else []
     return roots
 
 

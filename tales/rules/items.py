@@ -29,6 +29,11 @@ class ItemCard:
     effect: Mapping[str, object] = field(default_factory=dict)
     text: str = ""
     owner: str = ""  # the investigator whose starting item this is
+    # The scenario whose cards print it (empty: the box's): two scenarios may
+    # print different cards under one slug, and a carried card stays its own.
+    origin: str = ""
+    # Items bound to this one ("a key bound to its idol"): one leaves, all leave.
+    bound: tuple[str, ...] = ()
 
     @property
     def weapon(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tales.errors import SaveFileError, TalesError, YamlFileError
+from tales.safefile import printable
 from tales.saves.load import LoadedSheet, read_sheet
 from tales.saves.protocol import follows
 from tales.saves.store import SaveFiles, check_regular, list_saves, saves_dir
@@ -48,6 +49,8 @@ def list_lines(folder: Path | None) -> list[str]:
         names = list(players) if isinstance(players, dict | list) else []
         since = _inputs_since(files)
         kind = "checkpoint" if "@" in files.name else "save"
+        if data.get("finished"):  # the campaign's final sheet
+            kind = f"{kind}, finished: {printable(str(data['finished']))}"
         lines.append(
             f"{files.name}: {data.get('tale', '?')}/{data.get('scenario', '?')}, "
             f"{data.get('difficulty', 'standard')}, after round {data.get('round', '?')}, "

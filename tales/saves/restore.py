@@ -27,7 +27,13 @@ from tales.saves.fields import Fields
 from tales.saves.map_sheet import MAP_FIELDS
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
+from tales.saves.sheet_fields import (
+    carried_in,
+    fallen_of,
+    read_difficulty,
+    read_rulings,
+    shuffles_of,
+)
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -150,6 +156,7 @@ class _Restorer(WorldRestorer):
             book.carried_points, book.continues_campaign = points, True
         book.fallen = fallen_of(data, self.core)
         book.carried_in = tuple(sorted(self.carried_in))
+        book.state.shuffles = shuffles_of(data)
         return book
 
     # The team -----------------------------------------------------------------------

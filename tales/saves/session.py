@@ -20,7 +20,7 @@ from tales.saves import journal
 from tales.saves.content import content_files, tale_name
 from tales.saves.lock import SaveLock
 from tales.saves.protocol import LoadPlan, keep_aside, plan_load, write_save
-from tales.saves.sheet import SheetContext, capture, capture_between, dump
+from tales.saves.sheet import SheetContext, capture, capture_between, capture_finished, dump
 from tales.saves.store import SaveFiles, excerpt, list_saves, read_regular, saves_dir, write_atomic
 from tales.story.core import Core
 from tales.story.game import Game
@@ -56,6 +56,9 @@ class SavedGame:
         self.core: Core | None = None  # to load checkpoints
         self.locking = False  # a player at the prompt: one writer a save, by its lock
         self.lock: SaveLock | None = None
+        # Loaded from a sheet written before the scenario's first round (a new
+        # game's, or the one between two scenarios): its introduction is news.
+        self.at_setup = False
         self.game = self._start(game)
 
     @property
@@ -115,6 +118,14 @@ class SavedGame:
         if going_on is not None and self.game.pending is None:
             # A campaign goes on: the sheet becomes the next scenario's setup.
             data = capture_between(self.table, going_on, self.context)
+            self.sheet = Sheet(data, len(self.inputs), 0)
+            self._sheet_changed = True
+        elif self.game.finished and self.game.pending is None:
+            # The campaign goes no further: its final state, marked so.
+            game = self.game
+            data = capture_finished(
+                game.table, game.book, game.setup, game.finished[0], self.context
+            )
             self.sheet = Sheet(data, len(self.inputs), 0)
             self._sheet_changed = True
         if self._sheet_changed:
@@ -268,6 +279,12 @@ def load_saved(
 
     plan = plan_load(files)
     loaded = read_sheet(files, core, plan.sheet)
+    finished = loaded.data.get("finished")
+    if finished:
+        raise TalesError(
+            f"the campaign saved as {files.name!r} is over ({excerpt(str(finished))}); "
+            f"`tales saves show {files.name}` prints its campaign log"
+        )
     target = into or files
     session = target.name.split("@")[0] if into is not None else loaded.session
     context = new_context(
@@ -295,7 +312,7 @@ def load_saved(
             return loaded.start(core, fresh_seed=seed)[0]
 
     saved = SavedGame(origin, first, target, context, game)
-    saved.core = core
+    saved.core, saved.at_setup = core, restored is None
     warnings = list(loaded.warnings)
     if restored is not None and not restored.exact:
         warnings += [f"a sheet typed in by hand: {note}" for note in restored.notes]

@@ -8,7 +8,15 @@ from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields
-from tales.saves.sheet_fields import fallen_of, read_campaign, read_difficulty, read_rulings
+from tales.saves.sheet_fields import (
+    fallen_of,
+    origin_card,
+    origins_of,
+    read_campaign,
+    read_difficulty,
+    read_rulings,
+    shuffles_of,
+)
 from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -17,7 +25,7 @@ from tales.story.yamlio import describe
 
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
-    "players", "companions", "notes", "carried", "campaign", "digital", "rulings",
+    "players", "companions", "notes", "carried", "campaign", "digital", "rulings", "finished",
 )  # fmt: skip
 
 
@@ -92,6 +100,8 @@ def _campaign(
         points = raw.get("points", 0)
         state.points = points if isinstance(points, int) and points >= 0 else 0
     state.fallen = fallen_of(data, core)
+    state.shuffles = shuffles_of(data)
+    origins = origins_of(data)
     cards = item_cards(core.items, tale, str(data.get("after")))
     names = {core.investigators[slug].name: slug for slug in players}
     carried = data.get("carried") or {}
@@ -101,4 +111,8 @@ def _campaign(
         card = fields.word(item, fields.at(carried, name), path, sorted(cards), "item")
         if slug is not None and card is not None:
             state.carried[names[slug]] = card
+            # The very card carried, not a later scenario's of the same slug.
+            own = origin_card(tale, card, origins.get(card))
+            if own is not None:
+                state.cards[names[slug]] = own
     return state

@@ -21,11 +21,13 @@ from typing import Any
 
 from tales.rules.cards import CardKind
 from tales.rules.investigators import Investigator
-from tales.rules.items import HAND
+from tales.rules.items import HAND, ItemCard
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind
 from tales.saves.map_sheet import write_map
+from tales.saves.sheet_fields import campaign_extras
 from tales.story.campaign import NextScenario
+from tales.story.game import GameSetup
 from tales.story.interpreter import Book
 
 FORMAT_VERSION = 2
@@ -103,6 +105,7 @@ def capture(
                 **({"points": book.carried_points} if book.continues_campaign else {}),
                 **({"fallen": list(book.fallen)} if book.fallen else {}),
                 **({"carried": list(book.carried_in)} if book.carried_in else {}),
+                **campaign_extras(book.state.shuffles, _carried_cards(table, book.carried_in)),
             },
             "digital": _digital(table, book, context),
         }
@@ -135,9 +138,49 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
             "counters": dict(sorted(campaign.counters.items())),
             "points": campaign.points,
             **({"fallen": list(campaign.fallen)} if campaign.fallen else {}),
+            **campaign_extras(campaign.shuffles, list(campaign.cards.values())),
         },
         "digital": {"seed": going_on.seed, **_content(context)},
     }
+
+
+def capture_finished(
+    table: Table, book: Book, setup: GameSetup, finished: str, context: SheetContext
+) -> dict[str, Any]:
+    """The campaign's final state: a sheet that says the campaign is over
+    (``finished``: how it ended), with its log, counters and shuffled sets,
+    and the team that played its last scenario. It loads for ``tales saves
+    show``, never to play on."""
+    names = {i.slug: i.name for i in table.investigators.values()}
+    fallen = (*book.fallen, *(i.slug for i in table.investigators.values() if i.dead))
+    return {
+        "format_version": FORMAT_VERSION,
+        "session": context.session,
+        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "tale": context.tale,
+        "scenario": setup.scenario,
+        "after": setup.scenario,
+        "finished": finished,
+        "difficulty": table.difficulty,
+        **_house_rules(table),
+        "round": 0,
+        "players": [names[slug] for slug in setup.players],
+        "companions": [names[slug] for slug in setup.companions],
+        "notes": context.notes,
+        "campaign": {
+            "log": _log(book.state.log),
+            "counters": dict(sorted(book.state.counters.items())),
+            **({"fallen": [names.get(s, s) for s in fallen]} if fallen else {}),
+            **campaign_extras(book.state.shuffles, []),
+        },
+        "digital": {"seed": setup.seed, **_content(context)},
+    }
+
+
+def _carried_cards(table: Table, carried: tuple[str, ...]) -> list[ItemCard]:
+    """The cards of the items carried in, as the team holds them now."""
+    held = [h.card for inv in table.investigators.values() for h in inv.items]
+    return [card for card in held if card.slug in carried]
 
 
 def _house_rules(table: Table) -> dict[str, Any]:

@@ -110,4 +110,42 @@ def carried_in(data: dict[Any, Any], core: Core, tale: Tale) -> dict[str, ItemCa
         return {}
     before = played_before(tale, scenario)
     cards = item_cards(core.items, tale, before) if before is not None else dict(core.items)
-    return {str(s): cards[str(s)] for s in listed if str(s) in cards}
+    origins = origins_of(data)
+    return {
+        str(s): origin_card(tale, str(s), origins.get(str(s))) or cards[str(s)]
+        for s in listed
+        if str(s) in cards
+    }
+
+
+def origins_of(data: dict[Any, Any]) -> dict[str, str]:
+    """``campaign.carried_from``: each carried item's scenario, the one whose
+    card it is (a later scenario may print another under the same slug)."""
+    raw = data.get("campaign")
+    given = raw.get("carried_from") if isinstance(raw, dict) else None
+    return {str(k): str(v) for k, v in given.items()} if isinstance(given, dict) else {}
+
+
+def origin_card(tale: Tale, slug: str, origin: str | None) -> ItemCard | None:
+    """The card ``origin`` prints under ``slug``, if it does."""
+    book = tale.scenarios.get(origin or "")
+    return book.scenario.items.get(slug) if book is not None else None
+
+
+def shuffles_of(data: dict[Any, Any]) -> dict[str, tuple[str, ...]]:
+    """``campaign.shuffles``: each shuffled set in the order the game drew."""
+    raw = data.get("campaign")
+    given = raw.get("shuffles") if isinstance(raw, dict) else None
+    if not isinstance(given, dict):
+        return {}
+    return {str(k): tuple(map(str, v)) for k, v in given.items() if isinstance(v, list)}
+
+
+def campaign_extras(shuffles: dict[str, tuple[str, ...]], cards: list[ItemCard]) -> dict[str, Any]:
+    """What a sheet's campaign part adds when there is any: the shuffled
+    sets, and the scenario each carried card came from."""
+    origins = {card.slug: card.origin for card in cards if card.origin}
+    return {
+        **({"shuffles": {k: list(v) for k, v in sorted(shuffles.items())}} if shuffles else {}),
+        **({"carried_from": dict(sorted(origins.items()))} if origins else {}),
+    }

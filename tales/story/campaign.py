@@ -20,11 +20,10 @@ from tales.rules.items import ItemCard
 from tales.rules.options import Option
 from tales.rules.scoring import carry_over, exploration_points
 from tales.rules.table import Table
-from tales.story.interlude import play_interlude
+from tales.story.campaign_shape import after_of, epilogues, read_interludes
 from tales.story.interpreter import Book
 from tales.story.model import Tale
 from tales.story.options import CarryItem, CarryNothing
-from tales.story.state import StoryState
 
 
 @dataclass
@@ -42,6 +41,8 @@ class CampaignState:
     # The carried cards themselves, by carrier: a later scenario may print
     # another item under the same slug, and the carried card stays its own.
     cards: dict[str, ItemCard] = field(default_factory=dict, compare=False)
+    # Shuffled sets, in the order the seed drew them (``shuffle``).
+    shuffles: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +58,16 @@ class NextScenario:
     companions: tuple[str, ...] = ()
 
 
-def standalone_campaign(tale: Tale, scenario: str) -> CampaignState:
-    """A scenario started on its own: its standalone preset's log and counters."""
+def standalone_campaign(tale: Tale, scenario: str, seed: int = 0) -> CampaignState:
+    """A scenario started on its own: its standalone preset's log and
+    counters; of a ``random:`` list of presets, the one the game's seed draws
+    (the same seed, the same preset: a replay or a loaded setup draws it again)."""
     preset = tale.standalone.get(scenario, {})
+    choices = preset.get("random")
+    if isinstance(choices, list) and choices:
+        # A stream of its own: the table's shuffles stay as they were.
+        drawn = choices[random.Random(f"standalone {scenario} {seed}").randrange(len(choices))]
+        preset = drawn if isinstance(drawn, dict) else {}
     counters, log = preset.get("counters"), preset.get("log")
     return CampaignState(
         log={str(s): {str(e): False for e in entries or ()} for s, entries in log.items()}
@@ -114,7 +122,10 @@ def between_scenarios(
     carry, the interlude is read, and the next scenario is set, the dead
     replaced from ``roster`` (every investigator in the box, in its order)."""
     after = following(tale, scenario)
-    if after is None or not table.players():
+    if book.state.lost or (not table.players() and book.book.on_defeat is None):
+        return None  # the campaign is lost, or ends with its team
+    if after is None:  # the last scenario: the epilogue, and the campaign is over
+        yield from read_interludes(epilogues(tale), book.state, table.sink)
         return None
     fallen = (*came_in.fallen, *(i.slug for i in table.investigators.values() if i.dead))
     team = next_team(table, roster, fallen)
@@ -126,12 +137,9 @@ def between_scenarios(
         if pick is not None:
             picks[inv.slug] = pick
     carried = carry_over(table, picks)
-    for interlude in tale.interludes.values():
-        if interlude.after == scenario:
-            # The campaign's log and counters, but paragraphs read of its own:
-            # an interlude's numbers may repeat the scenario's.
-            memory = StoryState(log=book.state.log, counters=book.state.counters)
-            yield from play_interlude(interlude, memory, table.sink)
+    yield from read_interludes(after_of(tale, scenario), book.state, table.sink)
+    if book.state.lost:  # an interlude may lose the campaign too
+        return None
     assert table.scenario is not None
     full = table.scenario.exploration.full
     surplus = max(0, exploration_points(table) + came_in.points - full)
@@ -144,6 +152,7 @@ def between_scenarios(
         surplus,
         fallen=fallen,
         cards=carried,
+        shuffles=dict(book.state.shuffles),
     )
     seed_next = random.Random(seed).randrange(1_000_000)
     return NextScenario(after, scenario, seed_next, campaign, *team)

@@ -46,6 +46,7 @@ FUNCTIONS = (
     "location_token",
     "playing",
     *MAP_FUNCTIONS,
+    "position",
 )
 VALUES = (
     "here",

@@ -292,7 +292,10 @@ def _deck(reader: Reader, data: list[Any] | None, slug: str) -> list[Card] | Non
     return cards if len(cards) == len(data) else None
 
 
-_ITEM_KEYS = ("name", "owner", "kind", "hands", "uses", "attribute", "damage", "effect", "text")
+# ``bound`` is read by a scenario's cards.yaml (tales.story.loader.components).
+_ITEM_KEYS = (
+    "name", "owner", "kind", "hands", "uses", "attribute", "damage", "effect", "text", "bound",
+)  # fmt: skip
 
 
 def _load_items(reader: Reader) -> dict[str, ItemCard]:

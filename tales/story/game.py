@@ -21,13 +21,22 @@ from tales.story.campaign import (
     NextScenario,
     between_scenarios,
     deal_carried,
+    following,
     item_cards,
     played_before,
     standalone_campaign,
 )
+from tales.story.campaign_shape import (
+    defeated,
+    ending_words,
+    is_campaign,
+    prologue_of,
+    read_defeat,
+    read_interludes,
+)
 from tales.story.core import Core
 from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
-from tales.story.model import Tale
+from tales.story.model import Interlude, Tale
 from tales.story.view import TableView
 
 
@@ -55,6 +64,8 @@ class Game:
     # Set when a campaign scenario has ended and its items were carried.
     after: list[NextScenario] = field(default_factory=list)
     tale: Tale | None = None
+    # Set when the campaign goes no further: how it ended ("the campaign is complete"...).
+    finished: list[str] = field(default_factory=list)
     _view: TableView | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -133,6 +144,7 @@ class SetUp:
     book: Book
     campaign: CampaignState
     roster: tuple[str, ...] = ()  # every investigator in the box, to replace the dead
+    prologue: Interlude | None = None  # a new campaign's: read before its introduction
 
 
 def set_up(
@@ -151,9 +163,11 @@ def set_up(
         seed=setup.seed,
         rulings=setup.rulings_in_force(core),
     )
+    prologue = prologue_of(tale, setup.scenario) if campaign is None else None
     if campaign is None:
-        campaign = standalone_campaign(tale, setup.scenario)
-    story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
+        campaign = standalone_campaign(tale, setup.scenario, setup.seed)
+    state = StoryState(log=campaign.log, counters=campaign.counters, shuffles=campaign.shuffles)
+    story = Book(book, state)
     if campaign.continues:
         story.carried_points, story.continues_campaign = campaign.points, True
         story.fallen = campaign.fallen
@@ -165,13 +179,22 @@ def set_up(
         }
         deal_carried(table, carried)
         story.carried_in = tuple(sorted({card.slug for card in carried.values()}))
-    return SetUp(table, story, campaign, tuple(core.investigators))
+    return SetUp(table, story, campaign, tuple(core.investigators), prologue)
 
 
 def begin_game(tale: Tale, setup: GameSetup, laid: SetUp) -> Game:
     """Play a laid-out scenario: its introduction is read at once."""
     table, story = laid.table, laid.book
-    return _game(setup, table, story, tale, play(table, story), laid.campaign, laid.roster)
+    opening = play(table, story)
+    if laid.prologue is not None:
+        opening = _after_prologue(laid.prologue, table, story, opening)
+    return _game(setup, table, story, tale, opening, laid.campaign, laid.roster)
+
+
+def _after_prologue(prologue: Interlude, table: Table, book: Book, then: Proc[str]) -> Proc[str]:
+    """A new campaign: its prologue is read once, before the first introduction."""
+    yield from read_interludes([prologue], book.state, table.sink)
+    return (yield from then)
 
 
 def resume_game(
@@ -192,19 +215,26 @@ def _game(
     roster: tuple[str, ...],
 ) -> Game:
     after: list[NextScenario] = []
+    finished: list[str] = []
 
     def whole() -> Proc[None]:
         yield from scenario
         book.assess(table)  # the whole team died or the time ran out: rate it too
+        if defeated(table) and book.book.on_defeat is not None and not book.state.lost:
+            read_defeat(table, book)
         going_on = yield from between_scenarios(
             table, book, tale, setup.scenario, setup.seed, came_in, roster
         )
         if going_on is not None:
             after.append(going_on)
+        elif is_campaign(tale) or book.state.lost:
+            finished.append(ending_words(table, book, following(tale, setup.scenario) is None))
 
     engine = Engine(whole(), table.sink)
     events = list(engine.opening_events)
-    return Game(setup, table, book, engine, events=events, after=after, tale=tale)
+    game = Game(setup, table, book, engine, events=events, after=after, tale=tale)
+    game.finished = finished
+    return game
 
 
 def replay(core: Core, tale: Tale, setup: GameSetup, inputs: list[str]) -> Game:

@@ -16,11 +16,11 @@ from tales.story.effects import UnknownEffect, kind_of
 from tales.story.interpreter import (
     MAX_READS,
     StoryDeadEnd,
-    StoryRead,
     StoryState,
     campaign_context,
 )
 from tales.story.model import Effect, Interlude
+from tales.story.story_events import InterludeRead
 
 
 def play_interlude(interlude: Interlude, state: StoryState, sink: EventSink) -> Proc[None]:
@@ -46,12 +46,11 @@ def _read(
         first = number not in state.visited
         state.visited.add(number)
         context = campaign_context(state)
-        sink.emit(
-            StoryRead(number, render(paragraph.text, context).strip() if paragraph.text else "")
-        )
+        text = render(paragraph.text, context).strip() if paragraph.text else ""
+        sink.emit(InterludeRead(number, text, interlude.id))
         effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
         yield from _apply(interlude, effects, state, sink, reads)
-        if paragraph.end:
+        if paragraph.end or state.lost:  # ``lose_campaign``: nothing more is read
             return
         if paragraph.choices:
             outcome, asked = yield from branching.choose(paragraph, holds, interlude.lone_choice)
@@ -60,6 +59,8 @@ def _read(
                 sink.emit(StoryDeadEnd(number))
             if outcome is not None:
                 yield from _apply(interlude, outcome.effects, state, sink, reads)
+                if state.lost:
+                    return
                 number = branching.after_choice(paragraph, outcome, holds)
                 continue
         number = branching.goto(paragraph, holds)

@@ -288,7 +288,7 @@ class Book:
         table.emit(
             ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
         )
-        if consequence is not None and consequence != ending:
+        if consequence is not None and consequence != ending and not self.state.lost:
             paragraph = self.book.paragraphs[consequence]
             text = self._text(table, consequence, paragraph.text, None)
             first = consequence not in self.state.visited

@@ -161,6 +161,11 @@ class Interlude:
     start: int
     paragraphs: Mapping[int, Paragraph]
     lone_choice: bool = False  # the tale's ``lone_choice: take`` (see ScenarioBook)
+    # ``before: <first scenario>``: the campaign's prologue, read once at its
+    # start; ``epilogue: true``: read once the last scenario ends (``after``
+    # is then empty).
+    before: str = ""
+    epilogue: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +191,9 @@ class ScenarioBook:
     # closed but one takes it without asking (off by default, so the
     # recorded games of tales written before it replay as they were played).
     lone_choice: bool = False
+    # ``on_defeat: {goto: N}``: the resolution read when every investigator is
+    # dead, after which the campaign goes on (without it, the campaign ends).
+    on_defeat: int | None = None
 
     @property
     def title(self) -> str:

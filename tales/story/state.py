@@ -27,6 +27,9 @@ class StoryState:
     log: dict[str, dict[str, bool]] = field(default_factory=dict)  # section -> entry -> crossed out
     counters: dict[str, int] = field(default_factory=dict)
     last_actor: str | None = None
+    lost: bool = False  # ``lose_campaign``: the investigators lose the campaign
+    # ``shuffle``: each shuffled set's items in the order drawn from the seed.
+    shuffles: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def spent(self, scene: int, index: int, option: Any, table: Any) -> bool:
         """A ``once_a_round`` option already taken by anyone this round."""
@@ -52,7 +55,13 @@ def campaign_context(state: StoryState) -> dict[str, Any]:
         "entries": lambda section: sum(not out for out in state.log.get(section, {}).values()),
         "counter": lambda name: state.counters.get(name, 0),
         "visited": lambda number: number in state.visited,
+        # position("keys", "silver-key"): its place (from 1) in the shuffled set, 0 if none
+        "position": lambda name, item: _position(state.shuffles.get(name, ()), item),
     }
+
+
+def _position(order: tuple[str, ...], item: str) -> int:
+    return order.index(item) + 1 if item in order else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +112,32 @@ def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) ->
     state.counters[counter] = before + by
     if by:
         sink.emit(CounterChanged(counter, before, before + by))
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignLost(Event):
+    """ "The investigators lose the campaign": its own ending, no scenario follows."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetShuffled(Event):
+    """A shuffled set laid out in the order the game's seed drew."""
+
+    name: str
+    order: tuple[str, ...]
+
+
+def lose_campaign(state: StoryState, sink: EventSink) -> None:
+    if not state.lost:
+        state.lost = True
+        sink.emit(CampaignLost())
+
+
+def shuffle_set(state: StoryState, sink: EventSink, name: str, order: tuple[str, ...]) -> None:
+    """Lay out a shuffled set once: a set already laid out keeps its order."""
+    if name not in state.shuffles:
+        state.shuffles[name] = order
+        sink.emit(SetShuffled(name, order))
 
 
 TEAM_TRY = "*team*"  # not an investigator slug (slugs are lower-case words)

@@ -18,6 +18,14 @@ class StoryRead(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class InterludeRead(StoryRead):
+    """A paragraph of an interlude (a prologue, an epilogue) read: its number
+    may repeat a scenario's, so it says whose it is."""
+
+    interlude: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class StoryWarning(Event):
     """A condition or text that failed in play (a storybook bug)."""
 

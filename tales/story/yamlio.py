@@ -86,10 +86,10 @@ def _parse(path: Path, text: str, fast: bool) -> Any:
         message = f"YAML tag not allowed in content: {error.problem}"
         raise YamlFileError(Problem(str(path), line, col, "E003", message)) from None
     except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = f"YAML syntax: {error.problem or error.context}"
-        raise YamlFileError(Problem(str(path), line, col, "E002", message)) from None
+        from tales.story.yaml_errors import explain  # the author's words and the fix
+
+        told = explain(error, text)
+        raise YamlFileError(Problem(str(path), told.line, told.col, "E002", told.message)) from None
     except ReaderError as error:  # a character YAML does not allow, such as a control code
         before = text[: error.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1

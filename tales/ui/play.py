@@ -239,6 +239,10 @@ class PlayLoop:
             lines.append(
                 Line(f"The campaign goes on after {title}: the next scenario is saved{load}.")
             )
+        elif self.game.finished:
+            name = self.saved.name if self.saved else None
+            kept = f" Its final state is saved (tales saves show {name})." if name else ""
+            lines.append(Line(f"The campaign is over: {self.game.finished[0]}.{kept}", "heading"))
         self.console.show(lines)
 
     def _prompt(self) -> str:

@@ -66,6 +66,10 @@ def run_play(
             console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
         console.show(opening(game) + notes)
         loop = PlayLoop(game, console, saved, strict=script is not None)
+        if saving.load is not None and saved.at_setup and not saved.inputs:
+            # A sheet written before the first round (between two scenarios)
+            # and nothing played since: no one has read the introduction yet.
+            loop.show_events(game.engine.opening_events)
         return loop.run(history=saving.load is None)
     except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already
         name = printable(saved.name or "")

@@ -82,7 +82,9 @@ def test_the_schema_has_one_variant_per_kind_with_the_keys_it_takes() -> None:
 
 def test_interludes_take_exactly_the_kinds_that_say_so() -> None:
     assert {name for name, kind in KINDS.items() if kind.interlude} == INTERLUDE_EFFECTS
-    assert {"log", "cross_out", "counter", "set_counter", "read"} == INTERLUDE_EFFECTS
+    assert {"log", "cross_out", "counter", "set_counter", "read", "lose_campaign"} == (
+        INTERLUDE_EFFECTS
+    )
 
 
 @pytest.mark.parametrize("node", ["{reveal: cave, count: 2}", "{time: 1, count: 3}"])

@@ -40,8 +40,9 @@ CASES = {case.name: case for case in recorder.cases()}
 
 def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
     storybook = {"good-ending", "solo-opening", "time-runs-out", "reef-true-ending"}
+    storybook.add("campaign-through-saves")  # three invocations, loading between scenarios
     assert set(CASES) == storybook | {"guide-solo", "guide-duo"}
-    assert {case.uses_stdin for case in CASES.values()} == {True, False}
+    assert {case.uses_stdin for case in CASES.values() if not case.steps} == {True, False}
     assert all(case.golden.is_file() for case in CASES.values())
 
 
@@ -72,9 +73,38 @@ def test_every_command_is_echoed_and_the_output_is_plain() -> None:
         golden = case.golden.read_text(encoding="utf-8")
         assert "\x1b" not in golden and "\r" not in golden
         echoed = [line[2:] for line in golden.splitlines() if line.startswith("> ")]
-        script = case.script.read_text(encoding="utf-8").splitlines()
+        script = [
+            line
+            for line in case.script.read_text(encoding="utf-8").splitlines()
+            if line != "--- next"  # between two invocations of a case of several
+        ]
         assert echoed == script[: len(echoed)], "each command echoed, in order"
         assert len(echoed) >= len(script) - 1 or "The game is over" in golden
+
+
+def test_a_campaign_is_played_through_the_saves_between_its_scenarios() -> None:
+    """Issue 14: the fixture campaign from its prologue to its epilogue, one
+    `tales play` a scenario; each load of the sheet between scenarios shows
+    the scenario's introduction, and the last says the campaign is over."""
+    golden = CASES["campaign-through-saves"].golden.read_text(encoding="utf-8")
+    runs = golden.split("$ tales ")[1:]
+    assert [run.split("\n")[0].split()[:2] for run in runs] == [
+        ["play", "'{root}/tests/data/campaign-tale'"],
+        ["play", "--load"],
+        ["play", "--load"],
+    ]
+    assert "A letter in a drowned hand" in runs[0], "the prologue, before the harbour"
+    for run, title in zip(runs[1:], ("The Archive", "The Reef"), strict=True):
+        loaded = run.index("Loaded 'campaign' at round 1.")
+        assert run.startswith(f"play --load campaign\n{title} (standard)")
+        assert run.index("-- Paragraph 1 --") > loaded, "the introduction is shown"
+        assert "The Harbour Silver Key" in run, "the carried key is still the harbour's"
+    assert "The campaign goes on after The Harbour" in runs[0]
+    assert "-- Paragraph 900 --\nThe sea is quiet." in runs[2], "the epilogue"
+    assert runs[2].endswith(
+        "The campaign is over: the campaign is complete. Its final state is saved "
+        "(tales saves show campaign).\n"
+    )
 
 
 def test_end_of_input_stops_the_game_cleanly() -> None:

@@ -8,11 +8,15 @@ from typing import Any
 
 from tales.errors import StoryExpressionError
 from tales.rules.decisions import EventSink
+from tales.rules.eventboard import end_scenario
 from tales.story.conditions import analyse, called_with, render
 from tales.story.effects.kind import (
     SLUG,
+    TRUE,
     EffectKind,
+    Play,
     Ref,
+    check_true,
     map_schema,
     object_schema,
     small_amount,
@@ -25,6 +29,7 @@ from tales.story.state import (
     campaign_context,
     change_counter,
     cross_out_entry,
+    lose_campaign,
     record_entry,
 )
 
@@ -119,6 +124,16 @@ def _set(state: StoryState, sink: EventSink, effect: Effect) -> None:
         change_counter(state, sink, name, value - state.counters.get(name, 0))
 
 
+def _lose(state: StoryState, sink: EventSink, effect: Effect) -> None:
+    lose_campaign(state, sink)
+
+
+def _lose_in_play(play: Play, effect: Effect) -> None:
+    """The campaign is lost: the scenario ends here, and no scenario follows."""
+    lose_campaign(play.state, play.table.sink)
+    end_scenario(play.table, "the investigators lose the campaign")
+
+
 def _whole(text: str) -> int:
     """A rendered number, rounded down (``counter('xp') / 2``)."""
     return math.floor(float(text))
@@ -167,5 +182,15 @@ KINDS = (
         record=_set,
         interlude=True,
         refs=_set_refs,
+    ),
+    EffectKind(
+        "lose_campaign",
+        "true",
+        TRUE,
+        "{lose_campaign: true}",
+        check_true,
+        _lose_in_play,
+        record=_lose,
+        interlude=True,
     ),
 )

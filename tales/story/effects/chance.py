@@ -15,7 +15,7 @@ from typing import Any
 
 from tales.story.effects.kind import SLUG, EffectKind, Play, Ref, object_schema
 from tales.story.model import Effect
-from tales.story.state import record_entry
+from tales.story.state import record_entry, shuffle_set
 
 _SCHEMA = object_schema(
     {"section": SLUG, "from": {"type": "array", "items": SLUG, "minItems": 2, "uniqueItems": True}},
@@ -50,6 +50,34 @@ def _pick(play: Play, effect: Effect) -> None:
     record_entry(play.state, play.table.sink, section, drawn)
 
 
+_SHUFFLE = object_schema(
+    {"name": SLUG, "items": {"type": "array", "items": SLUG, "minItems": 2, "uniqueItems": True}},
+    ("name", "items"),
+)
+
+
+def _check_shuffle(value: Any) -> str | None:
+    if not isinstance(value, dict) or set(value) != {"name", "items"}:
+        return f"not {value!r}"
+    items = value["items"]
+    if not isinstance(value["name"], str) or not isinstance(items, list):
+        return f"not {value!r}"
+    if len(items) < 2 or len(set(map(str, items))) != len(items):
+        return f"'items' lists two or more different names, not {items!r}"
+    return None
+
+
+def _shuffle(play: Play, effect: Effect) -> None:
+    """The set in an order drawn from the table's seeded stream, once: a
+    set laid out already keeps its order (a replay lays out the same)."""
+    assert isinstance(effect.value, dict)  # checked at load
+    order = [str(item) for item in effect.value["items"]]
+    if str(effect.value["name"]) in play.state.shuffles:
+        return
+    play.table.rng.shuffle(order)
+    shuffle_set(play.state, play.table.sink, str(effect.value["name"]), tuple(order))
+
+
 KINDS = (
     EffectKind(
         "pick",
@@ -59,5 +87,13 @@ KINDS = (
         _check,
         _pick,
         refs=_refs,
+    ),
+    EffectKind(
+        "shuffle",
+        "a mapping with the set's name and its 'items'",
+        _SHUFFLE,
+        "{shuffle: {name: keys, items: [silver-key, iron-key, bone-key]}}",
+        _check_shuffle,
+        _shuffle,
     ),
 )

@@ -43,12 +43,23 @@ def _find(kind: str) -> Callable[[Play, Effect], None]:
 
 def _give_up(play: Play, effect: Effect) -> None:
     """The item leaves whoever in the team holds it, the actor first; it was
-    found all the same (exploration counts what was found)."""
-    slug, doer = str(effect.value), play.doer
-    holders = [doer] if doer is not None else []
-    holders += play.table.investigators.values()
-    holder = next((inv for inv in holders if inv.item(slug) is not None), None)
-    if holder is not None:
+    found all the same (exploration counts what was found). Items bound to it
+    ("a key bound to its idol") leave with it: one leaves, both leave."""
+    doer, leaving = play.doer, [str(effect.value)]
+    gone: set[str] = set()
+    while leaving:
+        slug = leaving.pop()
+        if slug in gone:
+            continue
+        gone.add(slug)
+        holders = [doer] if doer is not None else []
+        holders += play.table.investigators.values()
+        holder = next((inv for inv in holders if inv.item(slug) is not None), None)
+        if holder is None:
+            continue
+        held = holder.item(slug)
+        assert held is not None
+        leaving += held.card.bound
         lose_item(play.table, holder, slug)
 
 

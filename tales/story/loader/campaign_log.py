@@ -60,24 +60,45 @@ def unknown_entry(sections: Sections, section: str, entry: str) -> str | None:
 def check_presets(
     reader: Reader, standalone: dict[Any, Any], sections: Sections, counters: dict[str, int]
 ) -> None:
-    """A standalone preset writes only declared entries and counters."""
+    """A standalone preset writes only declared entries and counters; a
+    ``random:`` list of presets, drawn from the game's seed, is checked preset
+    by preset (every outcome)."""
     for preset in standalone.values():
         if not isinstance(preset, dict):
             continue  # the tale loader has said so
-        log, counted = preset.get("log", {}), preset.get("counters", {})
-        if not isinstance(log, dict) or not isinstance(counted, dict):
-            at = reader.at(preset, "log" if not isinstance(log, dict) else "counters")
-            reader.error(at, BAD_VALUE, "a preset's log and counters are mappings")
+        if "random" not in preset:
+            _check_preset(reader, preset, sections, counters)
             continue
-        for section, entries in log.items():
-            listed = [str(e) for e in entries] if isinstance(entries, list) else []
-            found = [unknown_entry(sections, str(section), e) for e in listed or [""]]
-            for problem in dict.fromkeys(p for p in found if p):
-                reader.error(reader.at(log, section), NO_LOG, f"a standalone preset: {problem}")
-        for name, value in counted.items():
-            if name not in counters:
-                problem = f"the tale has no counter {name!r}{did_you_mean(str(name), counters)}"
-                reader.error(reader.at(counted, name), NO_LOG, f"a standalone preset: {problem}")
-            elif not is_whole(value):
-                message = f"counter {name!r} starts from a whole number, not {value!r}"
-                reader.error(reader.at(counted, name), BAD_VALUE, message)
+        drawn = preset["random"]
+        if set(preset) != {"random"} or not isinstance(drawn, list) or len(drawn) < 2:
+            message = "a random preset is only 'random: [preset, preset, ...]', two or more"
+            reader.error(reader.at(preset, "random"), BAD_VALUE, message)
+            continue
+        for index, one in enumerate(drawn):
+            if isinstance(one, dict):
+                _check_preset(reader, one, sections, counters)
+            else:
+                message = "each preset of 'random' is a mapping of log and counters"
+                reader.error(reader.at_item(drawn, index), BAD_VALUE, message)
+
+
+def _check_preset(
+    reader: Reader, preset: dict[Any, Any], sections: Sections, counters: dict[str, int]
+) -> None:
+    log, counted = preset.get("log", {}), preset.get("counters", {})
+    if not isinstance(log, dict) or not isinstance(counted, dict):
+        at = reader.at(preset, "log" if not isinstance(log, dict) else "counters")
+        reader.error(at, BAD_VALUE, "a preset's log and counters are mappings")
+        return
+    for section, entries in log.items():
+        listed = [str(e) for e in entries] if isinstance(entries, list) else []
+        found = [unknown_entry(sections, str(section), e) for e in listed or [""]]
+        for problem in dict.fromkeys(p for p in found if p):
+            reader.error(reader.at(log, section), NO_LOG, f"a standalone preset: {problem}")
+    for name, value in counted.items():
+        if name not in counters:
+            problem = f"the tale has no counter {name!r}{did_you_mean(str(name), counters)}"
+            reader.error(reader.at(counted, name), NO_LOG, f"a standalone preset: {problem}")
+        elif not is_whole(value):
+            message = f"counter {name!r} starts from a whole number, not {value!r}"
+            reader.error(reader.at(counted, name), BAD_VALUE, message)

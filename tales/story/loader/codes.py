@@ -27,7 +27,8 @@ CODES: dict[str, str] = {
     "E206": "a condition or text with a Jinja error or a name outside the vocabulary",
     "E207": "an effect that is not in the vocabulary, or a bad value",
     "E208": "a test without a success outcome, or an option that leads nowhere",
-    "E209": "a campaign log section or counter the tale does not declare",
+    "E209": "a campaign log section or counter the tale does not declare, or a shuffled "
+    "set or item no shuffle lays out",
     "E210": "a scenario folder, preset or interlude that names no scenario",
     "E211": (
         "paragraphs that read each other in a circle with no decision between, "

@@ -8,7 +8,7 @@ each component was written (``tales check`` reports unused ones there).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tales.problems import did_you_mean
@@ -161,6 +161,26 @@ def _enemies(context: Context, reader: Reader, data: Any) -> dict[str, Enemy]:
     return enemies
 
 
+def _bind(context: Context, reader: Reader, raw: Any, items: dict[str, ItemCard]) -> None:
+    """``bound: [idol]``: bound both ways, like adjacency; each a scenario item."""
+    links: dict[str, set[str]] = {slug: set() for slug in items}
+    for slug, body in _entries(raw):
+        for index, other in enumerate(listing(body, "bound")):
+            if other in items and other != slug and slug in items:
+                links[slug].add(other)
+                links[other].add(slug)
+            else:
+                context.error(
+                    context.at_item(reader, body["bound"], index),
+                    NO_CARD,
+                    f"item {slug!r} is bound to {other!r}, which is not another item of "
+                    f"this scenario{did_you_mean(str(other), items)}",
+                )
+    for slug, others in links.items():
+        if others:
+            items[slug] = replace(items[slug], bound=tuple(sorted(others)))
+
+
 def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], dict[str, str]]:
     """The items, clues and objectives of ``cards.yaml`` (a scenario may have none)."""
     if not (context.folder / "cards.yaml").exists():
@@ -173,7 +193,8 @@ def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], d
         context.where[f"item:{slug}"] = context.at(reader, data["items"], slug)
         card = item_card(reader, slug, body, f"item {slug!r}")
         if card is not None:
-            items[slug] = card
+            items[slug] = replace(card, origin=context.folder.name)
+    _bind(context, reader, data.get("items"), items)
     named: list[dict[str, str]] = []
     for kind in ("clues", "objectives"):
         found: dict[str, str] = {}

@@ -20,7 +20,7 @@ from tales.story.model import Interlude, Paragraph, Sections
 from tales.story.reader import Reader
 
 INTERLUDE_EFFECTS = frozenset(name for name, kind in KINDS.items() if kind.interlude)
-INTERLUDE_NAMES = frozenset({"log", "crossed_out", "entries", "counter", "visited"})
+INTERLUDE_NAMES = frozenset({"log", "crossed_out", "entries", "counter", "visited", "position"})
 
 
 def load_interludes(
@@ -45,7 +45,22 @@ def _interlude(context: Context, reader: Reader, order: list[str]) -> Interlude 
     data = read_checked(reader, "interlude")
     if data is None:
         return None
-    after = text(data, "after")
+    after, before = text(data, "after"), text(data, "before")
+    epilogue = data.get("epilogue") is True
+    if [after is not None, before is not None, epilogue].count(True) != 1:
+        context.error(
+            context.at(reader, data, None),
+            NO_PLACE,
+            "an interlude says one of 'after: <scenario>' (read after it), 'before: <first "
+            "scenario>' (the campaign's prologue) or 'epilogue: true' (read after the last)",
+        )
+    if before is not None and order[:1] != [before]:
+        context.error(
+            context.at(reader, data, "before"),
+            NO_PLACE,
+            f"a prologue is read before the campaign's first scenario, "
+            f"{(order or ['?'])[0]!r}, not before {before!r}",
+        )
     if after is not None and after not in order:
         context.error(
             context.at(reader, data, "after"),
@@ -61,9 +76,11 @@ def _interlude(context: Context, reader: Reader, order: list[str]) -> Interlude 
         context.refs.paragraphs.append((start, context.at(reader, data, "start")))
     check_paragraph_refs(context, paragraphs, "the interlude")
     check_log_refs(context)
-    if after is None or start is None:
+    if (after is None and before is None and not epilogue) or start is None:
         return None
-    return Interlude(reader.path.stem, after, start, paragraphs)
+    return Interlude(
+        reader.path.stem, after or "", start, paragraphs, before=before or "", epilogue=epilogue
+    )
 
 
 def _check_paragraph(context: Context, paragraph: Paragraph) -> None:

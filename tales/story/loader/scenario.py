@@ -32,6 +32,7 @@ from tales.story.loader.paragraphs import load_paragraphs
 from tales.story.loader.references import Known, check_refs
 from tales.story.model import Rate, ScenarioBook, Sections
 from tales.story.reader import Reader
+from tales.story.yaml_errors import unreadable
 
 
 @dataclass(frozen=True)
@@ -62,13 +63,14 @@ def load_scenario(
     pieces = load_pieces(context, reader, data)
     board = load_board(context, reader, mapping(data, "event_board"))
     exploration, rates = _exploration(context, reader, mapping(data, "exploration"))
-    endings = _endings(context, reader, data)
+    endings, on_defeat = _endings(context, reader, data), _on_defeat(context, reader, data)
     locations = load_locations(context)
     encounters = load_encounters(context)
     items, clues, objectives = load_cards(context)
     paragraphs = load_paragraphs(context)
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
-    check_refs(context, known, pieces.vehicles, pieces.prisoners)
+    if not unreadable(problems, folder):  # else every reference into that file would fail
+        check_refs(context, known, pieces.vehicles, pieces.prisoners)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
         return None
@@ -90,6 +92,7 @@ def load_scenario(
         setup.items,
         dict(context.location_tokens),
         token_limits=dict(context.token_limits),
+        on_defeat=on_defeat,
     )
 
 
@@ -165,6 +168,14 @@ def _exploration(
     full = whole(table, "full") or 100
     scored = {str(k): int(v) for k, v in points.items() if is_whole(v)}
     return ExplorationTable(scored, full), tuple(sorted(rates, key=lambda r: r.start))
+
+
+def _on_defeat(context: Context, reader: Reader, data: dict[Any, Any]) -> int | None:
+    """``on_defeat: {goto: N}``: read when every investigator is defeated."""
+    number = whole(mapping(data, "on_defeat"), "goto")
+    if number is not None:
+        context.refs.paragraphs.append((number, context.at(reader, data, "on_defeat")))
+    return number
 
 
 def _endings(context: Context, reader: Reader, data: dict[Any, Any]) -> list[int]:

@@ -149,6 +149,7 @@ def scenario() -> Schema:
         "prisoners": prisoners(),
         "investigation_tokens": NUMBER,
         "group": named(object_schema({"at": NAME}, ("at",)), "the Group token"),
+        "on_defeat": named(object_schema({"goto": NUMBER}, ("goto",)), "on_defeat"),
     }
     required = ("title", "introduction", "setup", "event_board", "keywords", "exploration")
     return named(object_schema(properties, required), "the scenario", "the scenario file")
@@ -212,6 +213,7 @@ def cards() -> Schema:
         "effect": {"type": "object"},
         "text": TEXT,
         "owner": NAME,
+        "bound": listed(NAME),  # items bound to it: one leaves, all leave
     }
     item = named(object_schema(properties, ("name", "kind", "uses")), "item {key!r}")
     clue = named(object_schema({"name": TEXT, "text": TEXT}, ("name",)), "clue {key!r}")
@@ -225,9 +227,15 @@ def cards() -> Schema:
 
 
 def interlude() -> Schema:
-    properties = {"after": NAME, "start": NUMBER, "paragraphs": {"$ref": "#/$defs/paragraphs"}}
+    properties = {
+        "after": NAME,
+        "before": NAME,  # the prologue: before the first scenario
+        "epilogue": {"const": True},  # the epilogue: after the last
+        "start": NUMBER,
+        "paragraphs": {"$ref": "#/$defs/paragraphs"},
+    }
     return named(
-        object_schema(properties, ("after", "start", "paragraphs")),
+        object_schema(properties, ("start", "paragraphs")),
         "an interlude",
         "an interlude file",
     )

@@ -17,8 +17,10 @@ from tales.story.loader.codes import BAD_VALUE, NO_PLACE
 from tales.story.loader.context import listing, mapping, read_checked, text
 from tales.story.loader.interludes import load_interludes
 from tales.story.loader.scenario import load_scenario
+from tales.story.loader.shuffles import check_positions
 from tales.story.model import ScenarioBook, Sections, Tale
 from tales.story.reader import Reader
+from tales.story.yaml_errors import unreadable
 
 
 def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Problem]]:
@@ -57,6 +59,8 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     problems: list[Problem] = []
     reader = Reader(root / "tale.yaml", problems, fast=fast)
     data = read_checked(reader, "tale") or {}
+    if unreadable(problems, root):  # tale.yaml itself: nothing else can be placed
+        return None, problems
     order = [str(name) for name in listing(data, "scenarios")]
     sections = declared_sections(data)
     starts = declared_counters(data)
@@ -68,6 +72,10 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     if text(data, "lone_choice") == "take":
         books = {name: replace(book, lone_choice=True) for name, book in books.items()}
         interludes = {name: replace(one, lone_choice=True) for name, one in interludes.items()}
+    everything = [p for book in books.values() for p in book.paragraphs.values()]
+    everything += [p for one in interludes.values() for p in one.paragraphs.values()]
+    if not unreadable(problems, root):  # a shuffle in a file not read is not missing
+        check_positions(everything, problems)
     problems = sorted(dict.fromkeys(problems))  # a card checked by two readers says it once
     tale = Tale(
         root.name,
