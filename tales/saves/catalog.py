@@ -34,7 +34,7 @@ def list_lines(folder: Path | None) -> list[str]:
     for files in found:
         try:
             check_regular(files.sheet)  # a link to a file elsewhere is never read
-            data = read_yaml(files.sheet, fast=True)
+            data = read_yaml(files.sheet)
         except SaveFileError:
             lines.append(f"{files.name}: not a regular file in the saves folder; not read")
             continue

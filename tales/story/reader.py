@@ -33,7 +33,7 @@ class Reader(PositionReader):
 
     def load(self) -> Any:
         try:
-            return read_yaml(self.path, fast=self.fast, limits=STORYBOOK)
+            return read_yaml(self.path, limits=STORYBOOK)
         except YamlFileError as error:
             self.problems.append(error.problem)
             self.unreadable = True
