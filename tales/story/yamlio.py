@@ -18,7 +18,7 @@ from tales import safefile
 from tales.errors import LimitExceeded, UnsafeFile, YamlFileError
 from tales.problems import Problem
 from tales.story import yamlnodes
-from tales.story.yamllimits import ANY_FILE, Limits, long_line, scan
+from tales.story.yamllimits import ANY_FILE, Limits, long_line
 
 # How a problem names the type a field should have.
 TYPE_NAMES: dict[type, str] = {
@@ -40,10 +40,10 @@ def read_yaml(path: Path, *, limits: Limits = ANY_FILE, folder: Path | None = No
     inside ``folder`` (default: the tale it is part of, else its own folder).
     """
     text = _read(path, folder)
-    problem = long_line(str(path), text) or scan(str(path), text, limits)
+    problem = long_line(str(path), text)
     if problem is not None:
         raise YamlFileError(problem)
-    return _parse(path, text)
+    return _parse(path, text, limits)
 
 
 def _read(path: Path, folder: Path | None) -> str:
@@ -67,11 +67,11 @@ def tale_folder(path: Path) -> Path:
     return path.absolute().parent
 
 
-def _parse(path: Path, text: str) -> Any:
+def _parse(path: Path, text: str, limits: Limits) -> Any:
     from ruamel.yaml.error import YAMLError
 
     try:
-        data = yamlnodes.load(text)
+        data = yamlnodes.load(str(path), text, limits)
     except (YAMLError, RecursionError) as error:
         # libyaml words and places a syntax error its own way; the pure parser
         # (slow, but only on a broken file) says it as authors have read it so far.
@@ -121,8 +121,8 @@ def _refusal(path: Path, text: str, error: Exception) -> YamlFileError:
 
 
 class NoAliasComposer(Composer):
-    """The pure loader's composer, refusing an alias should one get past
-    :func:`scan` (which reads with libyaml): nothing is ever expanded."""
+    """The pure loader's composer (used only to word a syntax error),
+    refusing an alias: nothing is ever expanded."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.parser.check_event(AliasEvent):

@@ -2,44 +2,65 @@
 
 ruamel's round-trip loader knows every key's line and column but parses in
 pure Python, several times slower than libyaml; the C safe loader is fast but
-throws positions away. Here libyaml composes the file into nodes, which carry
-their start marks, and :func:`build` turns the nodes into plain dicts and
-lists that keep those marks in an ``lc`` attribute shaped like ruamel's
-(``lc.line``, ``lc.col``, ``lc.key(k)``, ``lc.value(k)``, ``lc.item(i)``), so
-:func:`tales.story.yamlio.position` reads either. Scalars are resolved as the
-safe loader resolves them; a literal block (``|``) stays a
+throws positions away. Here libyaml's events, which carry their start marks,
+are built in one pass into plain dicts and lists that keep those marks in an
+``lc`` attribute shaped like ruamel's (``lc.line``, ``lc.col``,
+``lc.key(k)``, ``lc.value(k)``, ``lc.item(i)``), so
+:func:`tales.story.yamlio.position` reads either. Plain scalars are resolved
+as the safe loader resolves them; a literal block (``|``) stays a
 ``LiteralScalarString`` so a problem inside one names its line.
 
-Only content that :func:`tales.story.yamllimits.scan` has passed is built:
-no tags, anchors or aliases, and a bounded depth. The build is a loop over an
-explicit stack, never recursion.
+Each event passes the limits of :mod:`tales.story.yamllimits` (no tag,
+anchor or alias, bounded depth, number size and count) before anything is
+built from it, so a hostile file is refused as soon as it passes one. The
+build is a loop over an explicit stack, never recursion.
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
 from ruamel.yaml.composer import ComposerError
-from ruamel.yaml.constructor import ConstructorError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-
-_STR = "tag:yaml.org,2002:str"
-_MERGE = "tag:yaml.org,2002:merge"
-# What a plain scalar may resolve to; nothing else is ever constructed.
-_IMPLICIT = frozenset(
-    f"tag:yaml.org,2002:{name}" for name in ("null", "bool", "int", "float", "timestamp")
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
 )
+
+from tales.errors import YamlFileError
+from tales.story.yamllimits import LIMIT, MAX_DEPTH, MAX_NODES, Limits, at, refused
+
+_MERGE = "tag:yaml.org,2002:merge"
+_NODES = (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)
+_MERGED = object()  # the key "<<" stands for, until its mapping is complete
+_DIGITS = "+-0123456789"
+# The commonest plain scalars, resolved as YAML 1.2 resolves them without the
+# resolver's regular expressions; anything else goes through them.
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+_WORDS: dict[str, Any] = {
+    **dict.fromkeys(("", "~", "null", "Null", "NULL")),
+    **dict.fromkeys(("true", "True", "TRUE"), True),
+    **dict.fromkeys(("false", "False", "FALSE"), False),
+}
 
 
 class Lines:
     """Where a mapping or a list and its keys or items were written (0-based)."""
 
-    __slots__ = ("line", "col", "data")
+    __slots__ = ("col", "data", "line")
 
-    def __init__(self, line: int, col: int) -> None:
+    def __init__(self, line: int, col: int, data: Any) -> None:
         self.line = line
         self.col = col
-        self.data: dict[Any, tuple[int, int, int, int]] | list[tuple[int, int]] = {}
+        self.data: Any = data  # key: (line, col, value line, value col); or [(line, col)]
 
     def key(self, key: Any) -> tuple[int, int]:
         found = self.data[key]  # a KeyError for a key not written: the caller falls back
@@ -68,121 +89,168 @@ class PlacedList(list[Any]):
     lc: Lines
 
 
-def compose(text: str) -> Any:
-    """The single document of ``text`` as libyaml's nodes (None when empty)."""
+class _Open:
+    """A mapping or list being read: its keys wait for their values."""
+
+    __slots__ = ("into", "key", "key_mark", "lines", "mark", "merges", "waiting")
+
+    def __init__(self, into: PlacedMap | PlacedList, mark: Any) -> None:
+        self.into = into
+        self.lines = into.lc
+        self.mark = mark
+        self.key: Any = None
+        self.key_mark: Any = None
+        self.waiting = False  # a mapping's key read, its value not yet
+        self.merges: list[Any] = []
+
+
+def load(path: str, text: str, limits: Limits) -> Any:
+    """``text`` parsed by libyaml into :class:`PlacedMap`, :class:`PlacedList`
+    and scalars. Raises :class:`YamlFileError` on a passed limit and ruamel's
+    ``YAMLError`` on bad YAML."""
+    from _ruamel_yaml import CParser
+
+    parser = CParser(text)
+    stack: list[_Open] = []
+    root: list[Any] = []
+    nodes = documents = 0
+    while True:
+        event = parser.get_event()
+        kind = type(event)
+        if kind is MappingEndEvent or kind is SequenceEndEvent:
+            _close(stack.pop())
+        elif kind in _NODES:
+            nodes += 1
+            _check(path, event, stack, limits, nodes)
+            _place(event, stack, root)
+        elif kind is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise ComposerError(
+                    "expected a single document in the stream", None,
+                    "but found another document", event.start_mark,
+                )  # fmt: skip
+        elif kind is StreamEndEvent:
+            return root[0] if root else None
+
+
+def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int) -> None:
+    where = event.start_mark
+    top = stack[-1] if stack else None
+    if top is not None and top.waiting:  # a value is reported where its key is
+        where = top.key_mark
+    problem = None
+    if event.anchor is not None or event.tag is not None or _number_like(event):
+        problem = refused(path, event, where, limits)
+    if problem is None and nodes > MAX_NODES:
+        problem = at(path, where, LIMIT, f"more than {MAX_NODES:,} values in a file")
+    if problem is None and type(event) is not ScalarEvent and len(stack) >= MAX_DEPTH:
+        problem = at(path, where, LIMIT, f"nested deeper than {MAX_DEPTH} levels")
+    if problem is not None:
+        raise YamlFileError(problem)
+
+
+def _number_like(event: Any) -> bool:
+    return type(event) is ScalarEvent and not event.style and event.value[:1] in _DIGITS
+
+
+def _place(event: Any, stack: list[_Open], root: list[Any]) -> None:
+    mark = event.start_mark
+    kind = type(event)
+    value: Any
+    if kind is ScalarEvent:
+        value = _scalar(event)
+    else:
+        value = PlacedMap() if kind is MappingStartEvent else PlacedList()
+        value.lc = Lines(mark.line, mark.column, {} if kind is MappingStartEvent else [])
+    if not stack:
+        root.append(value)
+    else:
+        _attach(stack[-1], value, mark)
+    if kind is not ScalarEvent:
+        stack.append(_Open(value, mark))
+
+
+def _attach(top: _Open, value: Any, mark: Any) -> None:
+    into = top.into
+    if isinstance(into, PlacedList):
+        into.append(value)
+        top.lines.data.append((mark.line, mark.column))
+    elif not top.waiting:
+        if isinstance(value, dict | list):
+            raise ComposerError(
+                "while reading a mapping", top.mark, "a key must be a plain value", mark
+            )
+        top.key, top.key_mark, top.waiting = value, mark, True
+    else:
+        key, top.waiting = top.key, False
+        if key is _MERGED:
+            top.merges.append(value)
+            return
+        if key in into:
+            message = (
+                f'found duplicate key "{key}" with value "{value}" (original value: "{into[key]}")'
+            )
+            raise DuplicateKeyError("while constructing a mapping", top.mark, message, top.key_mark)
+        into[key] = value
+        top.lines.data[key] = (top.key_mark.line, top.key_mark.column, mark.line, mark.column)
+
+
+def _close(done: _Open) -> None:
+    """``<<: {...}`` (or a list of mappings): their keys, unless written here."""
+    for merged in done.merges:
+        for source in merged if isinstance(merged, PlacedList) else [merged]:
+            if not isinstance(source, PlacedMap):
+                raise ComposerError(
+                    "while reading a mapping", done.mark, "a merge key takes a mapping", None
+                )
+            for key, item in source.items():
+                if key not in done.into:
+                    done.into[key] = item
+                    done.lines.data[key] = source.lc.data[key]
+
+
+def _scalar(event: Any) -> Any:
+    value: str = event.value
+    style = event.style
+    if style == "|":
+        from ruamel.yaml.scalarstring import LiteralScalarString
+
+        return LiteralScalarString(value)
+    if style:  # quoted or folded: text
+        return value
+    if value in _WORDS:
+        return _WORDS[value]
+    if _DECIMAL.fullmatch(value):
+        return int(value)
+    for tag, pattern in _resolvers().get(value[:1], ()):
+        if pattern.match(value):
+            return _construct(tag, value, event.start_mark)
+    return value
+
+
+@cache
+def _resolvers() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    """The safe loader's implicit resolvers (YAML 1.2), by first character."""
+    from ruamel.yaml.resolver import VersionedResolver
+
+    table = VersionedResolver().versioned_resolver
+    return {
+        first: [(tag, re.compile(regexp.pattern, regexp.flags)) for tag, regexp in pairs]
+        for first, pairs in table.items()
+    }
+
+
+def _construct(tag: str, value: str, mark: Any) -> Any:
+    if tag == _MERGE:
+        return _MERGED
+    from ruamel.yaml.nodes import ScalarNode
+
+    return _constructor().construct_object(ScalarNode(tag, value, start_mark=mark))
+
+
+@cache
+def _constructor() -> Any:
     from ruamel.yaml.cyaml import CSafeLoader
 
-    loader = CSafeLoader(text)
-    try:
-        return loader.get_single_node(), loader
-    finally:
-        loader.dispose()
-
-
-def load(text: str) -> Any:
-    """``text`` parsed by libyaml into :class:`PlacedMap`, :class:`PlacedList`
-    and scalars; raises ruamel's ``MarkedYAMLError`` on bad YAML."""
-    node, loader = compose(text)
-    if node is None:
-        return None
-    return build(node, loader)
-
-
-def build(root: Any, loader: Any) -> Any:
-    """The data of ``root``, built without recursion."""
-    result = _container(root) if not isinstance(root, ScalarNode) else None
-    if result is None:
-        return _scalar(root, loader)
-    pending: list[tuple[Any, Any]] = [(root, result)]
-    while pending:
-        node, into = pending.pop()
-        if isinstance(node, MappingNode):
-            _fill_mapping(node, into, loader, pending)
-        else:
-            _fill_list(node, into, loader, pending)
-    return result
-
-
-def _container(node: Any) -> PlacedMap | PlacedList:
-    made: PlacedMap | PlacedList = PlacedMap() if isinstance(node, MappingNode) else PlacedList()
-    lines = Lines(node.start_mark.line, node.start_mark.column)
-    if isinstance(made, PlacedList):
-        lines.data = []
-    made.lc = lines
-    return made
-
-
-def _child(node: Any, loader: Any, pending: list[tuple[Any, Any]]) -> Any:
-    if isinstance(node, ScalarNode):
-        return _scalar(node, loader)
-    made = _container(node)
-    pending.append((node, made))
-    return made
-
-
-def _fill_list(
-    node: SequenceNode, into: PlacedList, loader: Any, pending: list[tuple[Any, Any]]
-) -> None:
-    where = into.lc.data
-    assert isinstance(where, list)
-    for item in node.value:
-        into.append(_child(item, loader, pending))
-        where.append((item.start_mark.line, item.start_mark.column))
-
-
-def _fill_mapping(
-    node: MappingNode, into: PlacedMap, loader: Any, pending: list[tuple[Any, Any]]
-) -> None:
-    where = into.lc.data
-    assert isinstance(where, dict)
-    merged: list[Any] = []
-    for key_node, value_node in node.value:
-        if key_node.tag == _MERGE:  # "<<: {...}": its keys, unless written here
-            merged.append(value_node)
-            continue
-        if not isinstance(key_node, ScalarNode):
-            raise ComposerError(
-                "while reading a mapping", node.start_mark, "a key must be a plain value",
-                key_node.start_mark,
-            )  # fmt: skip
-        key = _scalar(key_node, loader)
-        value = _child(value_node, loader, pending)
-        if key in into:
-            loader.check_mapping_key(node, key_node, into, key, value)  # raises, naming both
-        into[key] = value
-        start, at = key_node.start_mark, value_node.start_mark
-        where[key] = (start.line, start.column, at.line, at.column)
-    for value_node in merged:
-        _merge(node, value_node, into, loader, pending)
-
-
-def _merge(
-    node: MappingNode, value: Any, into: PlacedMap, loader: Any, pending: list[tuple[Any, Any]]
-) -> None:
-    sources = value.value if isinstance(value, SequenceNode) else [value]
-    for source in sources:
-        if not isinstance(source, MappingNode):
-            raise ComposerError(
-                "while reading a mapping", node.start_mark, "a merge key takes a mapping",
-                source.start_mark,
-            )  # fmt: skip
-        extra = PlacedMap()
-        extra.lc = Lines(source.start_mark.line, source.start_mark.column)
-        _fill_mapping(source, extra, loader, pending)
-        for key, item in extra.items():
-            if key not in into:
-                into[key] = item
-                assert isinstance(into.lc.data, dict) and isinstance(extra.lc.data, dict)
-                into.lc.data[key] = extra.lc.data[key]
-
-
-def _scalar(node: ScalarNode, loader: Any) -> Any:
-    if node.tag == _STR:
-        if node.style == "|":
-            from ruamel.yaml.scalarstring import LiteralScalarString
-
-            return LiteralScalarString(node.value)
-        return node.value
-    if node.tag not in _IMPLICIT:  # scan() refuses every tag written; never build one
-        raise ConstructorError(None, None, f"YAML tag {node.tag!r}", node.start_mark)
-    return loader.construct_object(node)
+    return CSafeLoader("")
