@@ -15,7 +15,7 @@ from tales.errors import StoryExpressionError
 from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
 
 # Facts an author's condition can ask about, by the function that asks.
-_FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
+FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 _MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
 
 
@@ -72,12 +72,7 @@ def may_hold(condition: str, grants: Grants) -> bool:
     never make true are false, the others are tried both ways, and numbers
     the checker cannot know compare both ways too."""
     facts = sorted(
-        {
-            (f, a)
-            for f in _FACT_FUNCTIONS
-            for a in called_with(condition, f)
-            if grants.possible(f, a)
-        }
+        {(f, a) for f in FACT_FUNCTIONS for a in called_with(condition, f) if grants.possible(f, a)}
     )[:_MAX_FREE_FACTS]
     for verdict in (True, False):
         wild = _Wild(verdict)
