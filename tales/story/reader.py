@@ -26,9 +26,8 @@ BAD_VALUE = "E104"
 class Reader(PositionReader):
     """Reads one storybook file, collecting problems in ``problems``."""
 
-    def __init__(self, path: Path, problems: list[Problem], *, fast: bool = False) -> None:
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
         super().__init__(path, problems)
-        self.fast = fast
         self.unreadable = False  # already reported: say nothing more of its shape
 
     def load(self) -> Any:

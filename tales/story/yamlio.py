@@ -19,6 +19,7 @@ from tales.errors import LimitExceeded, UnsafeFile, YamlFileError
 from tales.problems import Problem
 from tales.story import yamlnodes
 from tales.story.yamllimits import ANY_FILE, Limits, long_line
+from tales.story.yamlnodes import Lines
 
 # How a problem names the type a field should have.
 TYPE_NAMES: dict[type, str] = {
@@ -214,10 +215,8 @@ class PositionReader:
 def block_start(mapping: Any, key: Any) -> int | None:
     """1-based line of the first line of the literal block ``mapping[key]``,
     or None when the value is not a literal block read with positions."""
-    from ruamel.yaml.scalarstring import LiteralScalarString
-
     lc = getattr(mapping, "lc", None)
-    if lc is None or not isinstance(mapping.get(key), LiteralScalarString):
+    if not isinstance(lc, Lines) or not lc.literal(key):
         return None
     try:
         indicator_line, _ = lc.value(key)  # 0-based line of the "|"

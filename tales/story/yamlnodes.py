@@ -7,8 +7,9 @@ are built in one pass into plain dicts and lists that keep those marks in an
 ``lc`` attribute shaped like ruamel's (``lc.line``, ``lc.col``,
 ``lc.key(k)``, ``lc.value(k)``, ``lc.item(i)``), so
 :func:`tales.story.yamlio.position` reads either. Plain scalars are resolved
-as the safe loader resolves them; a literal block (``|``) stays a
-``LiteralScalarString`` so a problem inside one names its line.
+as the safe loader resolves them, into plain ``str``, ``int``... (a cached
+tale unpickles without ruamel); ``lc.literal(k)`` tells a literal block
+(``|``), whose lines a problem inside it can name.
 
 Each event passes the limits of :mod:`tales.story.yamllimits` (no tag,
 anchor or alias, bounded depth, number size and count) before anything is
@@ -55,12 +56,13 @@ _WORDS: dict[str, Any] = {
 class Lines:
     """Where a mapping or a list and its keys or items were written (0-based)."""
 
-    __slots__ = ("col", "data", "line")
+    __slots__ = ("col", "data", "line", "literals")
 
     def __init__(self, line: int, col: int, data: Any) -> None:
         self.line = line
         self.col = col
         self.data: Any = data  # key: (line, col, value line, value col); or [(line, col)]
+        self.literals: set[Any] = set()  # keys whose value is a literal block
 
     def key(self, key: Any) -> tuple[int, int]:
         found = self.data[key]  # a KeyError for a key not written: the caller falls back
@@ -69,6 +71,9 @@ class Lines:
     def value(self, key: Any) -> tuple[int, int]:
         found = self.data[key]
         return (found[2], found[3])
+
+    def literal(self, key: Any) -> bool:
+        return key in self.literals
 
     def item(self, index: int) -> tuple[int, int]:
         found = self.data[index]
@@ -166,12 +171,12 @@ def _place(event: Any, stack: list[_Open], root: list[Any]) -> None:
     if not stack:
         root.append(value)
     else:
-        _attach(stack[-1], value, mark)
+        _attach(stack[-1], value, mark, kind is ScalarEvent and event.style == "|")
     if kind is not ScalarEvent:
         stack.append(_Open(value, mark))
 
 
-def _attach(top: _Open, value: Any, mark: Any) -> None:
+def _attach(top: _Open, value: Any, mark: Any, literal: bool) -> None:
     into = top.into
     if isinstance(into, PlacedList):
         into.append(value)
@@ -194,6 +199,8 @@ def _attach(top: _Open, value: Any, mark: Any) -> None:
             raise DuplicateKeyError("while constructing a mapping", top.mark, message, top.key_mark)
         into[key] = value
         top.lines.data[key] = (top.key_mark.line, top.key_mark.column, mark.line, mark.column)
+        if literal:
+            top.lines.literals.add(key)
 
 
 def _close(done: _Open) -> None:
@@ -208,16 +215,14 @@ def _close(done: _Open) -> None:
                 if key not in done.into:
                     done.into[key] = item
                     done.lines.data[key] = source.lc.data[key]
+                    if source.lc.literal(key):
+                        done.lines.literals.add(key)
 
 
 def _scalar(event: Any) -> Any:
     value: str = event.value
     style = event.style
-    if style == "|":
-        from ruamel.yaml.scalarstring import LiteralScalarString
-
-        return LiteralScalarString(value)
-    if style:  # quoted or folded: text
+    if style:  # quoted, folded or literal: text
         return value
     if value in _WORDS:
         return _WORDS[value]

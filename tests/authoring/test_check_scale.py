@@ -46,4 +46,3 @@ def test_a_chain_gated_by_visited_is_walked_once(
     problems, _ = check_paths([tmp_path / "gated"])
     assert [p for p in problems if p.code == "W301"] == []  # every link opened
     assert count / 2 < tries < 3 * count
-

@@ -51,7 +51,7 @@ def load_paragraphs(context: Context) -> dict[int, Paragraph]:
     if not files:
         context.error(Where(str(folder)), NO_PLACE, "the scenario has no paragraphs/*.yaml files")
     for path in files:
-        reader = Reader(path, context.problems, fast=context.fast)
+        reader = Reader(path, context.problems)
         data = read_checked(reader, "paragraphs") or {}
         for number, paragraph in numbered(context, reader, data):
             if number in paragraphs:

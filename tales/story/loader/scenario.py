@@ -32,10 +32,9 @@ def load_scenario(
     problems: list[Problem],
     sections: Sections,
     counters: tuple[str, ...],
-    fast: bool,
 ) -> ScenarioBook | None:
     """The scenario in ``folder``, or None when it cannot be built."""
-    context = Context(folder, problems, sections, counters, fast)
+    context = Context(folder, problems, sections, counters)
     reader, data = context.read("scenario.yaml", "scenario")
     introduction = whole(data, "introduction")
     if introduction is not None:

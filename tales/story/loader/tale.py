@@ -23,10 +23,12 @@ from tales.story.reader import Reader
 
 def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Problem]]:
     """The tale in ``root`` and every problem found; the tale is ``None``
-    when any problem is an error. ``fast`` skips positions (see
-    :func:`tales.story.yamlio.read_yaml`)."""
+    when any problem is an error. Every file is read by libyaml with the
+    position of each value (:mod:`tales.story.yamlnodes`); ``fast`` is kept
+    for the callers written when checking needed a slower reader, and reads
+    the same tale."""
     with gc_paused():
-        return _load_tale(root, fast)
+        return _load_tale(root)
 
 
 @contextmanager
@@ -53,18 +55,18 @@ def content_hash(root: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
+def _load_tale(root: Path) -> tuple[Tale | None, list[Problem]]:
     problems: list[Problem] = []
-    reader = Reader(root / "tale.yaml", problems, fast=fast)
+    reader = Reader(root / "tale.yaml", problems)
     data = read_checked(reader, "tale") or {}
     order = [str(name) for name in listing(data, "scenarios")]
     sections = declared_sections(data)
     starts = declared_counters(data)
     counters = tuple(starts)
-    books = _scenarios(reader, data, problems, sections, counters, fast)
+    books = _scenarios(reader, data, problems, sections, counters)
     standalone = _presets(reader, mapping(data, "standalone"), order)
     check_presets(reader, mapping(data, "standalone"), sections, starts)
-    interludes = load_interludes(root, problems, sections, counters, order, fast)
+    interludes = load_interludes(root, problems, sections, counters, order)
     if text(data, "lone_choice") == "take":
         books = {name: replace(book, lone_choice=True) for name, book in books.items()}
         interludes = {name: replace(one, lone_choice=True) for name, one in interludes.items()}
@@ -92,7 +94,6 @@ def _scenarios(
     problems: list[Problem],
     sections: Sections,
     counters: tuple[str, ...],
-    fast: bool,
 ) -> dict[str, ScenarioBook]:
     """Each scenario the tale lists, from its folder beside the tale file."""
     books: dict[str, ScenarioBook] = {}
@@ -106,7 +107,7 @@ def _scenarios(
                 f"scenario {name!r} has no folder with a scenario.yaml",
             )
             continue
-        book = load_scenario(folder, problems, sections, counters, fast)
+        book = load_scenario(folder, problems, sections, counters)
         if book is not None:
             books[str(name)] = book
     return books
