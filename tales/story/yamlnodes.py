@@ -20,6 +20,7 @@ build is a loop over an explicit stack, never recursion.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -113,14 +114,10 @@ def load(path: str, text: str, limits: Limits) -> Any:
     """``text`` parsed by libyaml into :class:`PlacedMap`, :class:`PlacedList`
     and scalars. Raises :class:`YamlFileError` on a passed limit and ruamel's
     ``YAMLError`` on bad YAML."""
-    from _ruamel_yaml import CParser
-
-    parser = CParser(text)
     stack: list[_Open] = []
     root: list[Any] = []
     nodes = documents = 0
-    while True:
-        event = parser.get_event()
+    for event in _events(text):
         kind = type(event)
         if kind is MappingEndEvent or kind is SequenceEndEvent:
             _close(stack.pop())
@@ -136,7 +133,19 @@ def load(path: str, text: str, limits: Limits) -> Any:
                     "but found another document", event.start_mark,
                 )  # fmt: skip
         elif kind is StreamEndEvent:
-            return root[0] if root else None
+            break
+    return root[0] if root else None
+
+
+def _events(text: str) -> Iterator[Any]:
+    """libyaml's events; the pure parser's where the C extension is missing (PyPy)."""
+    try:
+        from ruamel.yaml.cyaml import CParser  # type: ignore[attr-defined]
+    except ImportError:
+        from ruamel.yaml import YAML
+
+        return iter(YAML(typ="safe", pure=True).parse(text))
+    return iter(CParser(text).get_event, None)
 
 
 def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int) -> None:
