@@ -40,7 +40,11 @@ def read_yaml(path: Path, *, limits: Limits = ANY_FILE, folder: Path | None = No
     The file is read by :mod:`tales.safefile`, only if it is a regular file
     inside ``folder`` (default: the tale it is part of, else its own folder).
     """
-    text = _read(path, folder)
+    return parse_yaml(path, _read(path, folder), limits)
+
+
+def parse_yaml(path: Path, text: str, limits: Limits = ANY_FILE) -> Any:
+    """:func:`read_yaml` of text already read safely (``path`` names it in problems)."""
     problem = long_line(str(path), text)
     if problem is not None:
         raise YamlFileError(problem)

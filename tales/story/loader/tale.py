@@ -11,6 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tales import safefile
+from tales.errors import LimitExceeded, UnsafeFile
 from tales.problems import Problem, did_you_mean
 from tales.story.loader.campaign_log import check_presets, declared_counters, declared_sections
 from tales.story.loader.codes import BAD_VALUE, NO_PLACE
@@ -46,12 +48,20 @@ def gc_paused() -> Iterator[None]:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every YAML file of a tale, by relative path and bytes."""
+    """A hash of every YAML file of a tale, by relative path and bytes.
+
+    Each file is read as the loader reads it (:mod:`tales.safefile`): a
+    regular file inside the tale, within the size limit, a symlink followed
+    only inside the tale. One that is not hashes as the reason it is refused:
+    the load reports it, and a tale with problems is never cached."""
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
         digest.update(str(path.relative_to(root)).encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            digest.update(safefile.read_bytes(path, folder=root))
+        except (OSError, UnsafeFile, LimitExceeded) as refused:
+            digest.update(b"\0refused:" + type(refused).__name__.encode())
     return digest.hexdigest()[:16]
 
 
