@@ -10,7 +10,9 @@ from typing import Any
 
 from tales.problems import Problem
 from tales.rules.scenario import ExplorationTable, Scenario
+from tales.safefile import printable
 from tales.story.loader.board import load_board
+from tales.story.loader.codes import STRAY_FILE
 from tales.story.loader.components import load_cards, load_encounters, load_locations
 from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
@@ -51,6 +53,7 @@ def load_scenario(
     paragraphs = load_paragraphs(context)
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
     check_refs(context, known)
+    _strays(context)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
         return None
@@ -83,6 +86,31 @@ def load_scenario(
         dict(context.location_tokens),
         token_limits=dict(context.token_limits),
     )
+
+
+# What a scenario folder holds; anything else at its top is not read.
+SCENARIO_ENTRIES = frozenset(
+    ("scenario.yaml", "locations.yaml", "encounters.yaml", "cards.yaml", "paragraphs", "README.md")
+)
+
+
+def _strays(context: Context) -> None:
+    """A warning (W304) for each file or folder at the scenario's top that the
+    loader does not read: a misnamed ``card.yaml`` must not pass unseen."""
+    shown = ", ".join(sorted(SCENARIO_ENTRIES - {"README.md"}))
+    for entry in sorted(context.folder.iterdir()):
+        if entry.name not in SCENARIO_ENTRIES and not entry.name.startswith("."):
+            context.problems.append(
+                Problem(
+                    str(entry),
+                    1,
+                    1,
+                    STRAY_FILE,
+                    f"the scenario loader does not read {printable(entry.name)!r}; "
+                    f"a scenario holds {shown}",
+                    "warning",
+                )
+            )
 
 
 def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:
