@@ -24,6 +24,7 @@ from tales.story.loader.codes import (
     NO_PLACE,
 )
 from tales.story.loader.context import Context, flag, is_whole, listing, read_checked, text, whole
+from tales.story.loader.runtime_limits import runtime_limits
 from tales.story.model import (
     Branch,
     ChoiceDef,
@@ -224,10 +225,11 @@ def expression(
     """Check a condition or text with Jinja and note every name it asks about."""
     source = node[key]
     analysis = analyse(source, template=template)
-    if not analysis.calls and not analysis.problems:
+    refused = runtime_limits(source, template=template) if not analysis.problems else ()
+    if not analysis.calls and not analysis.problems and not refused:
         return  # plain prose, the most common text by far
     where = context.at(reader, node, key)
-    for line, message in analysis.problems:  # at Jinja's line, with the line printed under
+    for line, message in (*analysis.problems, *refused):  # at Jinja's line, the line under
         at, shown = reader.in_text(node, key, line), source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
