@@ -44,7 +44,7 @@ def test_a_text_repeats_a_line_a_counter_decides(tmp_path: Path) -> None:
     shutil.copytree(TINY, tale)
     path = tale / "cove/paragraphs/cove.yaml"
     text = path.read_text(encoding="utf-8")
-    text = text.replace("6: You slip.", '6: "You slip{{ \'!\' * counter(\'trust\') }}"')
+    text = text.replace("6: You slip.", "6: \"You slip{{ '!' * counter('trust') }}\"")
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(tale)])
     assert result.exit_code == 1
