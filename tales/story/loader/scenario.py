@@ -98,8 +98,11 @@ def _strays(context: Context) -> None:
     """A warning (W304) for each file or folder at the scenario's top that the
     loader does not read: a misnamed ``card.yaml`` must not pass unseen."""
     shown = ", ".join(sorted(SCENARIO_ENTRIES - {"README.md"}))
+    linked = _link_targets(context.folder)  # read through a symlink the scenario holds
     for entry in sorted(context.folder.iterdir()):
-        if entry.name not in SCENARIO_ENTRIES and not entry.name.startswith("."):
+        if entry.name in SCENARIO_ENTRIES or entry.name.startswith("."):
+            continue
+        if entry.resolve() not in linked:
             context.problems.append(
                 Problem(
                     str(entry),
@@ -111,6 +114,18 @@ def _strays(context: Context) -> None:
                     "warning",
                 )
             )
+
+
+def _link_targets(folder: Path) -> set[Path]:
+    """Where the symlinks inside ``folder`` lead (a loop or a dangling one: nowhere)."""
+    targets = set()
+    for path in folder.rglob("*"):
+        if path.is_symlink():
+            try:
+                targets.add(path.resolve(strict=True))
+            except (OSError, RuntimeError):
+                continue
+    return targets
 
 
 def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:
