@@ -69,5 +69,5 @@ def _written(node: nodes.Expr) -> Any:
     """The value of an expression written out in the source, else :data:`_UNKNOWN`."""
     try:
         return node.as_const(nodes.EvalContext(environment()))
-    except Exception:
+    except Exception:  # Jinja says "not written out" with Impossible, and others for odd nodes
         return _UNKNOWN
