@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -295,15 +294,6 @@ def _tale_folder(path: Path) -> Path:
     return path
 
 
-def _load_book(path: Path, scenario: str | None) -> Any:
-    from tales.story.loader import load_tale
-
-    tale, problems = load_tale(_tale_folder(path))
-    if tale is None:
-        raise ContentError.in_tale(path, problems)
-    return tale.scenarios[tale.scenario_id(scenario)]
-
-
 @cli.command()
 @click.argument("path", type=click.Path(exists=True, file_okay=False, path_type=Path))
 @click.option("--scenario", help="Scenario to map (default: the tale's first).")
@@ -319,10 +309,14 @@ def graph(path: Path, scenario: str | None, form: str) -> None:
     """Draw the story map of a tale's scenario: paragraphs and what leads where."""
     from tales.authoring.graph import to_dot, to_mermaid
     from tales.authoring.graph_html import to_html
+    from tales.story.loader import load_tale
 
-    book = _load_book(path, scenario)
+    tale, problems = load_tale(_tale_folder(path))
+    if tale is None:
+        raise ContentError.in_tale(path, problems)
+    book = tale.scenarios[tale.scenario_id(scenario)]
     draw = {"dot": to_dot, "mermaid": to_mermaid, "html": to_html}[form]
-    echo(draw(book), nl=False)
+    echo(draw(book, tale.interludes.values()), nl=False)
 
 
 @cli.command()

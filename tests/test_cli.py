@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import click
 import pytest
@@ -171,3 +172,18 @@ def test_a_stray_file_in_the_core_is_a_warning_and_the_core_still_loads(tmp_path
     assert result.exit_code == 0, result.output
     assert "dices.yaml:1:1: warning[W304]" in result.output
     assert load_core(tmp_path / "core").dice == load_core().dice
+
+
+def test_a_stray_file_at_a_scenarios_top_is_a_warning(tmp_path):
+    """A misnamed ``card.yaml`` beside scenario.yaml is not read: check says
+    so (W304, as for the core) rather than passing it over (issue 21)."""
+    import shutil
+
+    tale = tmp_path / "tiny-tale"
+    shutil.copytree(Path(__file__).parent / "data" / "tiny-tale", tale)
+    (tale / "cove" / "card.yaml").write_text("items: {}\n")
+    (tale / "cove" / ".notes").write_text("hidden files are the author's own\n")
+    result = CliRunner().invoke(cli, ["check", str(tale)])
+    assert result.exit_code == 0, result.output
+    assert "card.yaml:1:1: warning[W304]" in result.output
+    assert ".notes" not in result.output

@@ -47,7 +47,24 @@ def sentence(rng: random.Random, words: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(words)).capitalize() + "."
 
 
-def write(root: Path, paragraphs: int, seed: int = 1) -> None:
+# How one paragraph of a chain leads to the next: "mixed" (a goto or an
+# option gated by a keyword), "goto" (only gotos: one chain of goto as long
+# as the tale) or "visited" (an option gated by ``visited()`` of the
+# paragraph itself, which a reachability walk can only open once it has
+# noted the paragraph reached).
+LINKS = ("mixed", "goto", "visited")
+
+
+def _link(rng: random.Random, n: int, keywords: list[str], links: str) -> str:
+    if links == "goto" or (links == "mixed" and rng.random() < 0.6):
+        return f"  goto: {n + 1}"
+    gate = (
+        f"visited({n})" if links == "visited" else f'keyword("{rng.choice(keywords)}") or round > 1'
+    )
+    return f"  options:\n    - label: Go on\n      if: {gate}\n      goto: {n + 1}"
+
+
+def write(root: Path, paragraphs: int, seed: int = 1, links: str = "mixed") -> None:
     rng = random.Random(seed)
     scenario = root / "synthetic"
     (scenario / "paragraphs").mkdir(parents=True, exist_ok=True)
@@ -116,13 +133,7 @@ def write(root: Path, paragraphs: int, seed: int = 1) -> None:
                     "      failure: {effects: [{status: BLEEDING}]}",
                 ]
             elif n > locations + 5 and n < paragraphs:
-                body.append(
-                    f"  goto: {n + 1}"
-                    if rng.random() < 0.6
-                    else "  options:\n    - label: Go on\n"
-                    f'      if: keyword("{rng.choice(keywords)}") or round > 1\n'
-                    f"      goto: {n + 1}"
-                )
+                body.append(_link(rng, n, keywords, links))
             chunk.append("\n".join(body))
         (scenario / "paragraphs" / f"part-{start // per_file:03d}.yaml").write_text(
             "\n".join(chunk) + "\n"
@@ -136,8 +147,9 @@ def main() -> None:
     parser.add_argument("root", type=Path)
     parser.add_argument("--paragraphs", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--links", choices=LINKS, default="mixed")
     args = parser.parse_args()
-    write(args.root, args.paragraphs, args.seed)
+    write(args.root, args.paragraphs, args.seed, args.links)
     print(f"wrote a tale of {args.paragraphs} paragraphs to {args.root}")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from tales.authoring.grants import Grants, may_hold
+from tales.authoring.reach import outcome_effects, reachable, roots
 from tales.problems import Problem
 from tales.story.conditions import called_with
 from tales.story.effects import kind_of
@@ -22,7 +23,7 @@ from tales.story.loader.codes import (
     UNREACHABLE,
     UNUSED,
 )
-from tales.story.model import Effect, Interlude, Paragraph, ScenarioBook, Tale, Where
+from tales.story.model import Interlude, Paragraph, ScenarioBook, Tale, Where
 
 
 def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) -> list[Problem]:
@@ -74,95 +75,6 @@ def check_scenario(
 
 
 # Reachability -------------------------------------------------------------------------
-
-
-def _roots(book: ScenarioBook) -> list[int]:
-    """Paragraphs the rules read whatever the players choose."""
-    scenario = book.scenario
-    board = scenario.board
-    roots = [book.introduction, *(n for n in board.spaces if n is not None)]
-    roots += [t.paragraph for t in board.thresholds]
-    roots += [board.death] if board.death is not None else []
-    for encounter in scenario.encounters.values():
-        roots += [n for n in (encounter.defeated, encounter.round_end) if n is not None]
-    roots += [rate.read for rate in book.rates]
-    roots += [book.on_defeat] if book.on_defeat is not None else []
-    return roots
-
-
-def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[str]) -> Grants:
-    """Grow what can be reached and granted until it stops growing."""
-    grants = Grants(
-        keywords={*book.setup_keywords, *always_keywords},
-        cards={("item", slug) for slug in (*always_items, *book.setup_items)},
-        revealed={book.scenario.start, *book.scenario.revealed},
-    )
-    while True:
-        before = (
-            len(grants.keywords),
-            len(grants.cards),
-            len(grants.revealed),
-            len(grants.reached),
-        )
-        frontier = [*_roots(book)]
-        frontier += [book.scenario.locations[s].paragraph or 0 for s in sorted(grants.revealed)]
-        seen: set[int] = set()
-        while frontier:
-            number = frontier.pop()
-            if number in seen or number not in book.paragraphs:
-                continue
-            seen.add(number)
-            paragraph = book.paragraphs[number]
-            for effect in (*paragraph.effects, *paragraph.first_time, *_outcome_effects(paragraph)):
-                _grant(book, grants, effect, frontier)
-            frontier += [n for n in _open_targets(paragraph, grants)]
-        grants.reached |= seen
-        after = (len(grants.keywords), len(grants.cards), len(grants.revealed), len(grants.reached))
-        if after == before:
-            return grants
-
-
-def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
-    for option in paragraph.options:
-        for outcome in (option.success, option.failure):
-            if outcome is not None:
-                yield from outcome.effects
-    for choice in paragraph.choices:
-        yield from choice.outcome.effects
-
-
-def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[int]) -> None:
-    """What reading ``effect`` gives the team, as its kind declares."""
-    if effect.condition is not None and not may_hold(effect.condition, grants):
-        return  # its ``if:`` can never hold: it grants nothing
-    kind = kind_of(effect.kind)
-    for what, name in kind.grants(effect):
-        if what == "keyword":
-            grants.keywords.add(str(name))
-        elif what == "location" and name in book.scenario.locations:
-            grants.revealed.add(str(name))
-            scene = book.scenario.locations[str(name)].paragraph
-            if scene is not None:
-                frontier.append(scene)
-        elif what != "location":  # an item, clue, objective or information found
-            grants.cards.add((what, str(name)))
-    lead = kind.leads(effect)
-    if lead is not None:
-        frontier.append(lead)
-
-
-def _open_targets(paragraph: Paragraph, grants: Grants) -> Iterator[int]:
-    yield from (b.goto for b in paragraph.branches if may_hold(b.condition, grants))
-    if paragraph.goto is not None:
-        yield paragraph.goto
-    for option in paragraph.options:
-        if option.condition is None or may_hold(option.condition, grants):
-            yield from option.targets()
-    for choice in paragraph.choices:
-        if choice.outcome.goto is not None and (
-            choice.condition is None or may_hold(choice.condition, grants)
-        ):
-            yield choice.outcome.goto
 
 
 # The checks ---------------------------------------------------------------------------
@@ -223,7 +135,7 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
         str(name)
         for p in book.paragraphs.values()
         if p.number in grants.reached
-        for e in (*p.effects, *p.first_time, *_outcome_effects(p))
+        for e in (*p.effects, *p.first_time, *outcome_effects(p))
         for what, name in kind_of(e.kind).refs(e)
         if what == "encounter"
     }
@@ -277,7 +189,7 @@ def _sources(paragraph: Paragraph) -> Iterator[str]:
             yield "{{ " + choice.condition + " }}"
     for branch in paragraph.branches:
         yield "{{ " + branch.condition + " }}"
-    for effect in (*paragraph.effects, *paragraph.first_time, *_outcome_effects(paragraph)):
+    for effect in (*paragraph.effects, *paragraph.first_time, *outcome_effects(paragraph)):
         if effect.condition:
             yield "{{ " + effect.condition + " }}"
 
@@ -367,7 +279,7 @@ def _options_nobody_can_take(book: ScenarioBook) -> Iterator[Problem]:
     """Paragraphs read with no acting investigator (the introduction, the
     Event board, a death, an encounter's stage) that offer options without
     saying where (``at``): nobody would stand where they are offered."""
-    frontier = [n for n in _roots(book)]
+    frontier = [n for n in roots(book)]
     seen: set[int] = set()
     while frontier:
         number = frontier.pop()

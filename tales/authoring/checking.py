@@ -45,12 +45,8 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
 
 
 def _read_core(root: Path) -> tuple[Core | None, list[Problem]]:
-    """The core read with the C parser; with positions only when it has
-    problems, so that each has its file:line:col (the same checks run)."""
-    core, problems = read_core(root, fast=True)
-    if problems:
-        core, problems = read_core(root)
-    return core, problems
+    """The core, read once by libyaml with positions: each problem has its file:line:col."""
+    return read_core(root)
 
 
 def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:

@@ -17,7 +17,7 @@ from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
 from tales.story.map_vocabulary import VALUES as MAP_VALUES
 
 # Facts an author's condition can ask about, by the function that asks.
-_FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
+FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 _MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
 _IN_PLAY = frozenset(MAP_FUNCTIONS + MAP_VALUES)
 
@@ -80,12 +80,7 @@ def may_hold(condition: str, grants: Grants) -> bool:
     if analyse(condition, template=False).names & _IN_PLAY:
         return True
     facts = sorted(
-        {
-            (f, a)
-            for f in _FACT_FUNCTIONS
-            for a in called_with(condition, f)
-            if grants.possible(f, a)
-        }
+        {(f, a) for f in FACT_FUNCTIONS for a in called_with(condition, f) if grants.possible(f, a)}
     )[:_MAX_FREE_FACTS]
     for verdict in (True, False):
         wild = _Wild(verdict)

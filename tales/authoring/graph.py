@@ -2,27 +2,52 @@
 
 Tests are drawn as two edges (success and failure), endings stand out, and
 the paragraphs the rules read (introduction, Event board, deaths,
-encounters) are marked as entry points.
+encounters) are marked as entry points. Two nodes are not paragraphs: the
+Event board, whose thresholds send to paragraphs ("threshold" edges), and
+each interlude read after the scenario's endings ("interlude" edges).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 
 from tales.story.effects import kind_of
-from tales.story.model import Effect, ScenarioBook
+from tales.story.model import Effect, Interlude, ScenarioBook
+
+# A paragraph by its number, or a node that is not one (see :func:`other_nodes`).
+Node = int | str
+BOARD = "board"  # the Event board's node
 
 
 @dataclass(frozen=True, slots=True)
 class Edge:
-    source: int
-    target: int
+    source: Node
+    target: Node
     label: str
     kind: str  # "goto", "option", "success", "failure", "choice", "read", "encounter",
-    # "time" (the time track's next narrative), "epilogue" (an ending to its rate's paragraph)
+    # "time" (the time track's next narrative), "epilogue" (an ending to its rate's paragraph),
+    # "threshold" (the Event board to what a threshold reads), "interlude" (an ending to one)
     gate: str | None = None  # the condition an option or a choice stands behind
+
+
+def interlude_node(interlude: Interlude) -> str:
+    """An interlude's node: a name DOT and Mermaid take unquoted (``p`` + it)."""
+    return "interlude_" + interlude.id.replace("-", "_")
+
+
+def following(book: ScenarioBook, interludes: Iterable[Interlude]) -> list[Interlude]:
+    """The interludes read after this scenario."""
+    return [i for i in interludes if i.after == book.id]
+
+
+def other_nodes(book: ScenarioBook, interludes: Iterable[Interlude] = ()) -> dict[str, str]:
+    """The nodes that are not paragraphs, with their labels."""
+    found = {BOARD: "Event board"} if book.scenario.board.thresholds else {}
+    for interlude in following(book, interludes):
+        found[interlude_node(interlude)] = f"interlude {interlude.id.replace('-', ' ')}"
+    return found
 
 
 def _gated(label: str, gate: str | None, newline: str) -> str:
@@ -31,7 +56,20 @@ def _gated(label: str, gate: str | None, newline: str) -> str:
     return f"{shown}{newline}[if {_short(gate, 60)}]" if gate else shown
 
 
-def edges(book: ScenarioBook) -> Iterator[Edge]:
+def edges(book: ScenarioBook, interludes: Iterable[Interlude] = ()) -> Iterator[Edge]:
+    """Every edge of the map; ``interludes``: the tale's, for those read after it."""
+    yield from _paragraph_edges(book)
+    yield from _time_edges(book)
+    yield from _epilogue_edges(book)
+    for threshold in book.scenario.board.thresholds:
+        label = f"threshold: {threshold.count} {threshold.symbol}"
+        yield Edge(BOARD, threshold.paragraph, label, "threshold")
+    for interlude in following(book, interludes):
+        for ending in book.endings:
+            yield Edge(ending, interlude_node(interlude), "then", "interlude")
+
+
+def _paragraph_edges(book: ScenarioBook) -> Iterator[Edge]:
     for number, paragraph in sorted(book.paragraphs.items()):
         for branch in paragraph.branches:
             yield Edge(number, branch.goto, f"if {branch.condition}", "goto")
@@ -56,8 +94,6 @@ def edges(book: ScenarioBook) -> Iterator[Edge]:
             if lead is not None:
                 yield Edge(number, lead, "read", "read")
             yield from _encounter_edges(book, number, effect)
-    yield from _time_edges(book)
-    yield from _epilogue_edges(book)
 
 
 def _encounter_edges(book: ScenarioBook, number: int, effect: Effect) -> Iterator[Edge]:
@@ -142,22 +178,41 @@ def _dot_node(
     return f"  p{number} [label={quote(label)}, shape={shape}];"
 
 
-def to_dot(book: ScenarioBook) -> str:
-    def quote(text: str) -> str:
-        escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return '"' + escaped + '"'
+# How DOT draws each kind of edge; the legend shows each kind the map has.
+DOT_STYLE = {
+    "success": "color=darkgreen",
+    "failure": "color=firebrick,style=dashed",
+    "choice": "color=navy",
+    "read": "style=dotted",
+    "goto": "",
+    "option": "",
+    "encounter": "color=darkorange",
+    "time": "color=purple,style=bold",
+    "epilogue": "color=gray40,style=dashed",
+    "threshold": "color=darkcyan,style=bold",
+    "interlude": "color=deeppink3,style=dashed",
+}
 
-    style = {
-        "success": "color=darkgreen",
-        "failure": "color=firebrick,style=dashed",
-        "choice": "color=navy",
-        "read": "style=dotted",
-        "goto": "",
-        "option": "",
-        "encounter": "color=darkorange",
-        "time": "color=purple,style=bold",
-        "epilogue": "color=gray40,style=dashed",
-    }
+
+def _dot_quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"' + escaped + '"'
+
+
+def _dot_legend(kinds: set[str]) -> list[str]:
+    """A cluster with one short arrow per kind of edge drawn, named and styled as on the map."""
+    lines = ["  subgraph cluster_legend {", '    label="legend"; style=rounded; color=gray80;']
+    for kind in (k for k in DOT_STYLE if k in kinds):
+        style = f", {DOT_STYLE[kind]}" if DOT_STYLE[kind] else ""
+        lines.append(
+            f'    legend_{kind}_a [label="", shape=point]; legend_{kind}_b [label="", shape=point];'
+        )
+        lines.append(f'    legend_{kind}_a -> legend_{kind}_b [label="{kind}"{style}];')
+    return [*lines, "  }"]
+
+
+def to_dot(book: ScenarioBook, interludes: Iterable[Interlude] = ()) -> str:
+    quote = _dot_quote
     lines = [f"digraph {quote(book.id)} {{", "  rankdir=LR;", "  node [shape=box, fontsize=10];"]
     points = entry_points(book)
     endings = set(book.endings)
@@ -171,17 +226,24 @@ def to_dot(book: ScenarioBook) -> str:
         lines.append(f"    label={quote(area.replace('-', ' '))}; style=rounded; color=gray60;")
         lines += ["  " + _dot_node(book, n, points, endings, quote) for n in sorted(members)]
         lines.append("  }")
-    for edge in edges(book):
+    for node, label in other_nodes(book, interludes).items():
+        shape = "component" if node == BOARD else "note"
+        lines.append(
+            f"  p{node} [label={quote(label)}, shape={shape}, style=filled, fillcolor=gray95];"
+        )
+    drawn = list(edges(book, interludes))
+    for edge in drawn:
         text = _gated(edge.label, edge.gate, "\n")
         attributes = [f"label={quote(text)}"] if text else []
-        attributes += [style[edge.kind]] if style[edge.kind] else []
+        attributes += [DOT_STYLE[edge.kind]] if DOT_STYLE[edge.kind] else []
         styled = f" [{', '.join(attributes)}]" if attributes else ""
         lines.append(f"  p{edge.source} -> p{edge.target}{styled};")
+    lines += _dot_legend({edge.kind for edge in drawn})
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def to_mermaid(book: ScenarioBook) -> str:
+def to_mermaid(book: ScenarioBook, interludes: Iterable[Interlude] = ()) -> str:
     def label(text: str) -> str:
         return " ".join(text.split()).replace('"', "'").replace("|", "/")
 
@@ -193,10 +255,21 @@ def to_mermaid(book: ScenarioBook) -> str:
         lines.append(
             f'  p{number}((("{text}")))' if number in endings else f'  p{number}["{text}"]'
         )
-    arrows = {"failure": "-.->", "read": "-.->"}
-    for edge in edges(book):
+    for node, name in other_nodes(book, interludes).items():
+        lines.append(
+            f'  p{node}[["{label(name)}"]]' if node == BOARD else f'  p{node}>"{label(name)}"]'
+        )
+    arrows = {"failure": "-.->", "read": "-.->", "interlude": "-.->", "threshold": "==>"}
+    drawn = list(edges(book, interludes))
+    for edge in drawn:
         arrow = arrows.get(edge.kind, "-->")
         gated = _gated(label(edge.label), edge.gate and label(edge.gate), "<br/>")
         text = f'|"{gated}"|' if gated else ""
         lines.append(f"  p{edge.source} {arrow}{text} p{edge.target}")
+    # The legend: one arrow per kind of edge drawn, as the map draws it.
+    lines.append('  subgraph legend["legend"]')
+    for kind in (k for k in DOT_STYLE if k in {e.kind for e in drawn}):
+        arrow = arrows.get(kind, "-->")
+        lines.append(f'    legend_{kind}_a[" "] {arrow}|{kind}| legend_{kind}_b[" "]')
+    lines.append("  end")
     return "\n".join(lines) + "\n"

@@ -11,10 +11,20 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections import deque
+from collections.abc import Iterable
 from html import escape
 
-from tales.authoring.graph import Edge, areas, edges, entry_points, to_dot
-from tales.story.model import ScenarioBook
+from tales.authoring.graph import (
+    BOARD,
+    Edge,
+    Node,
+    areas,
+    edges,
+    entry_points,
+    other_nodes,
+    to_dot,
+)
+from tales.story.model import Interlude, ScenarioBook
 
 COLOURS = {
     "success": "#2e7d32",
@@ -23,6 +33,8 @@ COLOURS = {
     "encounter": "#ef6c00",
     "time": "#6a1b9a",
     "epilogue": "#757575",
+    "threshold": "#00838f",
+    "interlude": "#ad1457",
 }
 FILLS = ("#e3f2fd", "#fce4ec", "#e8f5e9", "#fff3e0", "#ede7f6", "#e0f7fa", "#f9fbe7", "#efebe9")
 WIDE, HIGH, NODE_W, NODE_H = 170, 56, 120, 36
@@ -42,7 +54,7 @@ window.addEventListener("mousemove", e => { if (!drag) return;
 
 def columns(book: ScenarioBook, links: list[Edge]) -> dict[int, int]:
     """Each paragraph's column: its distance from the nearest entry point."""
-    after: dict[int, list[int]] = {}
+    after: dict[Node, list[Node]] = {}
     for edge in links:
         after.setdefault(edge.source, []).append(edge.target)
     depth = {n: 0 for n in entry_points(book) if n in book.paragraphs}
@@ -50,24 +62,31 @@ def columns(book: ScenarioBook, links: list[Edge]) -> dict[int, int]:
     while queue:
         number = queue.popleft()
         for target in after.get(number, []):
-            if target in book.paragraphs and target not in depth:
+            if isinstance(target, int) and target in book.paragraphs and target not in depth:
                 depth[target] = depth[number] + 1
                 queue.append(target)
     return {n: depth.get(n, 0) for n in book.paragraphs}
 
 
-def _layout_svg(book: ScenarioBook) -> str:
-    links = list(edges(book))
-    column = columns(book, links)
+def _layout_svg(book: ScenarioBook, interludes: Iterable[Interlude]) -> str:
+    links = list(edges(book, interludes))
+    column: dict[Node, int] = {n: c for n, c in columns(book, links).items()}
+    last = max(column.values(), default=0)
+    others = other_nodes(book, interludes)
+    for node in others:  # the board before every paragraph, interludes after them all
+        column[node] = 0 if node == BOARD else last + 1
     rows: dict[int, int] = {}
-    place: dict[int, tuple[int, int]] = {}
-    for number in sorted(book.paragraphs, key=lambda n: (column[n], n)):
+    place: dict[Node, tuple[int, int]] = {}
+    for number in sorted(
+        column,
+        key=lambda n: (column[n], str(n) if n in others else "", n if isinstance(n, int) else 0),
+    ):
         row = rows.get(column[number], 0)
         rows[column[number]] = row + 1
         place[number] = (20 + column[number] * WIDE, 20 + row * HIGH)
     width = 40 + (max(column.values(), default=0) + 1) * WIDE
     height = 40 + max(rows.values(), default=1) * HIGH
-    fill = {
+    fill: dict[Node, str] = {
         n: FILLS[i % len(FILLS)]
         for i, (_, ns) in enumerate(sorted(areas(book).items()))
         for n in ns
@@ -83,32 +102,38 @@ def _layout_svg(book: ScenarioBook) -> str:
             f'<line x1="{x1 + NODE_W}" y1="{y1 + NODE_H // 2}" x2="{x2}" y2="{y2 + NODE_H // 2}" '
             f'stroke="{COLOURS.get(edge.kind, "#444")}"{dash}><title>{tip}</title></line>'
         )
-    points, endings = entry_points(book), set(book.endings)
-    for number, (x, y) in sorted(place.items()):
+    points: dict[Node, str] = {n: why for n, why in entry_points(book).items()}
+    points |= {n: why for n, why in others.items()}
+    endings = set(book.endings)
+    for number, (x, y) in sorted(place.items(), key=lambda kv: str(kv[0])):
         why = escape(points.get(number, ""))
+        shown = "" if number in others else number
         border = ' stroke-width="3"' if number in endings else ""
         parts.append(
             f'<g id="p{number}"><rect x="{x}" y="{y}" width="{NODE_W}" height="{NODE_H}" rx="6" '
             f'fill="{fill.get(number, "#ffffff")}" stroke="#333"{border}/>'
-            f'<text x="{x + 6}" y="{y + 15}" font-size="12">{number}</text>'
+            f'<text x="{x + 6}" y="{y + 15}" font-size="12">{shown}</text>'
             f'<text x="{x + 6}" y="{y + 29}" font-size="9">{why[:24]}</text></g>'
         )
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _graphviz_svg(book: ScenarioBook) -> str | None:
+def _graphviz_svg(book: ScenarioBook, interludes: Iterable[Interlude]) -> str | None:
     dot = shutil.which("dot")
     if dot is None:
         return None
-    done = subprocess.run([dot, "-Tsvg"], input=to_dot(book), capture_output=True, text=True)
+    done = subprocess.run(
+        [dot, "-Tsvg"], input=to_dot(book, interludes), capture_output=True, text=True
+    )
     if done.returncode != 0:
         return None
     return done.stdout[done.stdout.find("<svg") :]
 
 
-def to_html(book: ScenarioBook) -> str:
-    svg = _graphviz_svg(book) or _layout_svg(book)
+def to_html(book: ScenarioBook, interludes: Iterable[Interlude] = ()) -> str:
+    interludes = list(interludes)
+    svg = _graphviz_svg(book, interludes) or _layout_svg(book, interludes)
     legend = " ".join(
         f'<span style="color:{colour}">&#9632; {kind}</span>' for kind, colour in COLOURS.items()
     )

@@ -26,7 +26,6 @@ from tales.rules.options import Option
 from tales.story.core import Core
 from tales.story.game import Game, GameSetup
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
-from tales.story.loader import load_tale as load_positioned
 from tales.story.model import ScenarioBook
 from tales.story.options import StoryOption
 
@@ -276,10 +275,8 @@ def run_simulation(
     started = time.perf_counter()
     results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)
     elapsed = time.perf_counter() - started
-    # The runs load fast, without positions; the report points at file:line.
-    positioned, _ = load_positioned(tale_path)
-    book = (positioned or tale).scenarios[name]
-    return Report(str(tale_path), name, book, results, elapsed)
+    # The tale was read with positions: the report points at file:line.
+    return Report(str(tale_path), name, tale.scenarios[name], results, elapsed)
 
 
 def _execute(

@@ -8,9 +8,8 @@ from tales.errors import SaveFileError, TalesError, YamlFileError
 from tales.safefile import printable
 from tales.saves.load import LoadedSheet, read_sheet
 from tales.saves.protocol import follows
-from tales.saves.store import SaveFiles, check_regular, list_saves, saves_dir
+from tales.saves.store import SaveFiles, list_saves, read_sheet_yaml, saves_dir
 from tales.story.core import load_core
-from tales.story.yamlio import read_yaml
 
 
 def read_named(folder: Path | None, name: str) -> LoadedSheet:
@@ -34,8 +33,7 @@ def list_lines(folder: Path | None) -> list[str]:
     lines = []
     for files in found:
         try:
-            check_regular(files.sheet)  # a link to a file elsewhere is never read
-            data = read_yaml(files.sheet, fast=True)
+            data = read_sheet_yaml(files.sheet)  # a link to a file elsewhere is never read
         except SaveFileError:
             lines.append(f"{files.name}: not a regular file in the saves folder; not read")
             continue

@@ -20,14 +20,14 @@ from tales.saves.fields import Fields
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
-from tales.saves.store import SaveFiles, check_regular
+from tales.saves.store import SaveFiles, read_sheet_yaml
 from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
 from tales.story.core import Core, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
 from tales.story.interpreter import Book
 from tales.story.model import Tale
-from tales.story.yamlio import describe, read_yaml
+from tales.story.yamlio import describe
 
 
 @dataclass
@@ -100,9 +100,8 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     fields = Fields(str(path))
     if not files.exists():
         raise TalesError(f"there is no save named {files.name!r} in {files.folder}")
-    check_regular(path)  # never read through a link to a file elsewhere
     try:
-        data = read_yaml(path)
+        data = read_sheet_yaml(path)  # never through a link, even one swapped in
     except YamlFileError as error:
         p = error.problem
         raise SheetError(path, [Problem(str(path), p.line, p.col, "", p.message)]) from None

@@ -21,8 +21,10 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from tales.errors import SaveFileError, SaveNameError
+from tales.errors import SaveFileError, SaveNameError, YamlFileError
+from tales.problems import Problem
 
 SAVES_ENV = "TALES_SAVES"
 SHEET_SUFFIX = ".yaml"
@@ -144,12 +146,35 @@ def read_regular(path: Path) -> bytes | None:
             raise SaveFileError(path, "is not a regular file")
         if info.st_size > MAX_FILE_BYTES:
             raise SaveFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MiB")
-        chunks = []
-        while chunk := os.read(fd, 1 << 20):
+        chunks, total = [], 0
+        while chunk := os.read(fd, 1 << 20):  # a file may grow after fstat
             chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_FILE_BYTES:
+                raise SaveFileError(path, f"is larger than {MAX_FILE_BYTES // 2**20} MiB")
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def read_sheet_yaml(path: Path) -> Any:
+    """The YAML of a save's sheet, from the one file opened: without following
+    a link (``O_NOFOLLOW``) and checked by ``fstat`` of what was opened, so a
+    link swapped in after a check is never read through. Raises
+    :class:`SaveFileError` (a link, not a file, missing) and
+    :class:`~tales.errors.YamlFileError` (not YAML, past a limit)."""
+    from tales.story.yamlio import parse_yaml
+
+    data = read_regular(path)
+    if data is None:
+        raise SaveFileError(path, "is missing")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        where = data[: error.start]
+        line, col = where.count(b"\n") + 1, error.start - (where.rfind(b"\n") + 1) + 1
+        raise YamlFileError(Problem(str(path), line, col, "E001", "not UTF-8 text")) from None
+    return parse_yaml(path, text)
 
 
 def check_regular(path: Path) -> None:

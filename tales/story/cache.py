@@ -1,8 +1,8 @@
 """A cache of checked tales, keyed by the hash of their files' contents.
 
 Loading a large tale parses every YAML file; loading it again unchanged only
-needs its hash and the cached model. A tale with problems is never cached,
-and is loaded again with positions so every problem has its file:line:col.
+needs its hash and the cached model. A tale with problems is never cached;
+its problems come from the one read, each with its file:line:col.
 The cache holds only what ``tales`` itself wrote, never storybook content.
 """
 
@@ -57,10 +57,9 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
             return tale, []
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         pass  # not cached yet, or written by another version: load afresh
-    tale, problems = load_tale(root, fast=True)
-    if tale is None:
-        return load_tale(root)  # again, with positions for the report
-    _store(path, tale)
+    tale, problems = load_tale(root)  # with positions: a problem needs no second read
+    if tale is not None:
+        _store(path, tale)
     return tale, problems
 
 

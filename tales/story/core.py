@@ -66,12 +66,12 @@ def load_core(root: Path | None = None) -> Core:
 
 def read_core(root: Path, *, fast: bool = False) -> tuple[Core | None, list[Problem]]:
     """The core components under ``root`` and every problem found in them;
-    the core is ``None`` when any problem is an error. ``fast``: the C
-    parser, blind to positions."""
+    the core is ``None`` when any problem is an error. Read by libyaml
+    with positions; ``fast`` is kept for older callers and reads the same."""
     problems: list[Problem] = []
 
     def reader(path: Path) -> Reader:
-        return Reader(path, problems, fast=fast)
+        return Reader(path, problems)
 
     dice = _load_dice(reader(root / "dice.yaml"))
     items = _load_items(reader(root / "items.yaml"))

@@ -14,10 +14,10 @@ from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import UnknownEffect, kind_of
 from tales.story.interpreter import (
-    MAX_READS,
     StoryDeadEnd,
     StoryState,
     campaign_context,
+    read_bound,
 )
 from tales.story.model import Effect, Interlude
 from tales.story.story_events import InterludeRead
@@ -38,7 +38,7 @@ def _read(
     holds = _holds(state)
     while number is not None:
         reads += 1
-        if reads > MAX_READS:
+        if reads > read_bound(len(interlude.paragraphs)):
             raise StoryLoop(
                 f"the interlude {interlude.id!r} reads in a circle at paragraph {number}"
             )

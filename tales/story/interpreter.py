@@ -45,6 +45,15 @@ from tales.story.story_events import StoryWarning as StoryWarning
 from tales.story.vocabulary import Vocabulary
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
+
+
+def read_bound(paragraphs: int) -> int:
+    """Paragraphs read with no decision between before a story of
+    ``paragraphs`` counts as looping: a ``goto`` chain through all of them
+    (which ``tales check`` passes) and :data:`MAX_READS` more."""
+    return MAX_READS + paragraphs
+
+
 # ``read`` effects inside read paragraphs nest Python generators; past this
 # the story is refused as a loop instead of running out of Python's stack.
 MAX_NESTED_READS = 100
@@ -68,6 +77,7 @@ class Book:
         self._reading = 0  # the paragraph whose effects are being applied
         self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
+        self._read_bound = read_bound(len(book.paragraphs))
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
@@ -211,10 +221,10 @@ class Book:
     ) -> Proc[None]:
         while number is not None and not table.ended:
             self._reads += 1
-            if self._reads > MAX_READS:
+            if self._reads > self._read_bound:
                 raise StoryLoop(
-                    f"paragraph {number} was reached after {MAX_READS} paragraphs read with no "
-                    "decision between: the story loops (run 'tales check' on it)"
+                    f"paragraph {number} was reached after {self._read_bound:,} paragraphs read "
+                    "with no decision between: the story loops (run 'tales check' on it)"
                 )
             paragraph = self.book.paragraphs[number]
             first = number not in self.state.visited

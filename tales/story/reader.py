@@ -26,14 +26,13 @@ BAD_VALUE = "E104"
 class Reader(PositionReader):
     """Reads one storybook file, collecting problems in ``problems``."""
 
-    def __init__(self, path: Path, problems: list[Problem], *, fast: bool = False) -> None:
+    def __init__(self, path: Path, problems: list[Problem]) -> None:
         super().__init__(path, problems)
-        self.fast = fast
         self.unreadable = False  # already reported: say nothing more of its shape
 
     def load(self) -> Any:
         try:
-            return read_yaml(self.path, fast=self.fast, limits=STORYBOOK)
+            return read_yaml(self.path, limits=STORYBOOK)
         except YamlFileError as error:
             self.problems.append(error.problem)
             self.unreadable = True

@@ -1,14 +1,13 @@
 """Reading YAML safely, keeping where every value was written.
 
-ruamel.yaml's round-trip loader records line and column of each key and item;
-we use it so every problem can be reported with file:line:col. Tags are
+libyaml (through :mod:`tales.story.yamlnodes`) records line and column of
+each key and item, so every problem can be reported with file:line:col. Tags are
 refused outright: content is data, and nothing in it is ever constructed as
 a Python object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,9 @@ from ruamel.yaml.events import AliasEvent
 from tales import safefile
 from tales.errors import LimitExceeded, UnsafeFile, YamlFileError
 from tales.problems import Problem
-from tales.story.yamllimits import ANY_FILE, Limits, long_line, scan
+from tales.story import yamlnodes
+from tales.story.yamllimits import ANY_FILE, Limits, long_line
+from tales.story.yamlnodes import Lines
 
 # How a problem names the type a field should have.
 TYPE_NAMES: dict[type, str] = {
@@ -30,23 +31,24 @@ TYPE_NAMES: dict[type, str] = {
 }
 
 
-def read_yaml(
-    path: Path, *, fast: bool = False, limits: Limits = ANY_FILE, folder: Path | None = None
-) -> Any:
+def read_yaml(path: Path, *, limits: Limits = ANY_FILE, folder: Path | None = None) -> Any:
     """Parse ``path``; raise :class:`YamlFileError` on a syntax error, a tag
     or a passed limit (:mod:`tales.story.yamllimits`).
 
-    ``fast`` uses the C safe loader, several times quicker but blind to
-    positions: for playing content already checked. Checking uses the
-    round-trip loader, which knows where every key and item was written.
+    libyaml parses (:mod:`tales.story.yamlnodes`), and every mapping and
+    list keeps where its keys and items were written.
     The file is read by :mod:`tales.safefile`, only if it is a regular file
     inside ``folder`` (default: the tale it is part of, else its own folder).
     """
-    text = _read(path, folder)
-    problem = long_line(str(path), text) or scan(str(path), text, limits)
+    return parse_yaml(path, _read(path, folder), limits)
+
+
+def parse_yaml(path: Path, text: str, limits: Limits = ANY_FILE) -> Any:
+    """:func:`read_yaml` of text already read safely (``path`` names it in problems)."""
+    problem = long_line(str(path), text)
     if problem is not None:
         raise YamlFileError(problem)
-    return _parse(path, text, fast)
+    return _parse(path, text, limits)
 
 
 def _read(path: Path, folder: Path | None) -> str:
@@ -70,74 +72,68 @@ def tale_folder(path: Path) -> Path:
     return path.absolute().parent
 
 
-def _parse(path: Path, text: str, fast: bool) -> Any:
-    from ruamel.yaml import YAML
-    from ruamel.yaml.constructor import ConstructorError
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-    from ruamel.yaml.reader import ReaderError
+def _parse(path: Path, text: str, limits: Limits) -> Any:
+    from ruamel.yaml.error import YAMLError
 
-    yaml = YAML(typ="safe") if fast else YAML(typ="rt", pure=True)
+    try:
+        data = yamlnodes.load(str(path), text, limits)
+    except (YAMLError, RecursionError) as error:
+        # libyaml words and places a syntax error its own way; the pure parser
+        # (slow, but only on a broken file) says it as authors have read it so far.
+        raise _refusal(path, text, _pure_error(text) or error) from None
+    return data
+
+
+def _pure_error(text: str) -> Exception | None:
+    """The error the pure-Python parser finds in ``text``, if any."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    yaml = YAML(typ="rt", pure=True)
     yaml.Composer = NoAliasComposer
     try:
-        data = yaml.load(text)
-    except ConstructorError as error:  # the safe loader meeting a tag
+        yaml.load(text)
+    except (YAMLError, RecursionError) as error:
+        return error
+    return None
+
+
+def _refusal(path: Path, text: str, error: Exception) -> YamlFileError:
+    """The problem a YAML error is, at its line and column."""
+    from ruamel.yaml.constructor import ConstructorError
+    from ruamel.yaml.error import MarkedYAMLError
+    from ruamel.yaml.reader import ReaderError
+
+    if isinstance(error, ConstructorError):  # a tag
         mark = error.problem_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = f"YAML tag not allowed in content: {error.problem}"
-        raise YamlFileError(Problem(str(path), line, col, "E003", message)) from None
-    except MarkedYAMLError as error:
+        return YamlFileError(Problem(str(path), line, col, "E003", message))
+    if isinstance(error, MarkedYAMLError):
         from tales.story.yaml_errors import explain  # the author's words and the fix
 
         told = explain(error, text)
-        raise YamlFileError(Problem(str(path), told.line, told.col, "E002", told.message)) from None
-    except ReaderError as error:  # a character YAML does not allow, such as a control code
+        return YamlFileError(Problem(str(path), told.line, told.col, "E002", told.message))
+    if isinstance(error, ReaderError):  # a character YAML does not allow, such as a control code
         before = text[: error.position]
         line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
         code = error.character
         shown = repr(chr(code)) if isinstance(code, int) else repr(code)
         message = f"YAML cannot hold the character {shown}"
-        raise YamlFileError(Problem(str(path), line, col, "E002", message)) from None
-    except (YAMLError, RecursionError) as error:
-        message = (
-            "YAML nested too deeply" if isinstance(error, RecursionError) else f"YAML: {error}"
-        )
-        raise YamlFileError(Problem(str(path), 1, 1, "E002", message)) from None
-    try:
-        tagged = next(_tagged(data), None)
-    except RecursionError:
-        raise YamlFileError(Problem(str(path), 1, 1, "E002", "YAML nested too deeply")) from None
-    if tagged is not None:
-        line, col, tag = tagged
-        raise YamlFileError(
-            Problem(str(path), line, col, "E003", f"YAML tag {tag!r} is not allowed in content")
-        )
-    return data
+        return YamlFileError(Problem(str(path), line, col, "E002", message))
+    message = "YAML nested too deeply" if isinstance(error, RecursionError) else f"YAML: {error}"
+    return YamlFileError(Problem(str(path), 1, 1, "E002", message))
 
 
 class NoAliasComposer(Composer):
-    """The pure loader's composer, refusing an alias should one get past
-    :func:`scan` (which reads with libyaml): nothing is ever expanded."""
+    """The pure loader's composer (used only to word a syntax error),
+    refusing an alias: nothing is ever expanded."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         if self.parser.check_event(AliasEvent):
             event = self.parser.get_event()
             raise ComposerError(None, None, "YAML aliases are not allowed", event.start_mark)
         return super().compose_node(parent, index)
-
-
-def _tagged(node: Any, where: tuple[int, int] = (1, 1)) -> Iterator[tuple[int, int, str]]:
-    tag = getattr(node, "tag", None)
-    value = getattr(tag, "value", None) if tag is not None else None
-    if value:  # any explicit tag, "!foo" or "!!python/object:..." alike
-        yield (*where, str(value))
-    elif isinstance(node, bytes | set):  # built by !!binary and !!set
-        yield (*where, "!!" + type(node).__name__)
-    if isinstance(node, dict):
-        for key, child in node.items():
-            yield from _tagged(child, position(node, key))
-    elif isinstance(node, list):
-        for index, child in enumerate(node):
-            yield from _tagged(child, item_position(node, index))
 
 
 def position(mapping: Any, key: Any) -> tuple[int, int]:
@@ -223,10 +219,8 @@ class PositionReader:
 def block_start(mapping: Any, key: Any) -> int | None:
     """1-based line of the first line of the literal block ``mapping[key]``,
     or None when the value is not a literal block read with positions."""
-    from ruamel.yaml.scalarstring import LiteralScalarString
-
     lc = getattr(mapping, "lc", None)
-    if lc is None or not isinstance(mapping.get(key), LiteralScalarString):
+    if not isinstance(lc, Lines) or not lc.literal(key):
         return None
     try:
         indicator_line, _ = lc.value(key)  # 0-based line of the "|"

@@ -1,11 +1,12 @@
-"""Limits on a YAML file, checked on the parser's events before anything is built.
+"""Limits on a YAML file, checked on each parser event before anything is built from it.
 
 A storybook or a save sheet comes from someone else, so it may try to make
 the reader hang or run out of memory: "billion laughs" (aliases of aliases),
 thousands of nested brackets, a 5,000-digit number (past Python's int-string
 limit), a 100 MB line. The events come from libyaml, which nests without
 recursion and expands nothing, so each limit is refused at once, naming it,
-with the line and column where it was passed. Content needs none of these.
+with the line and column where it was passed (:mod:`tales.story.yamlnodes`
+checks each event as it reads it). Content needs none of these.
 """
 
 from __future__ import annotations
@@ -49,59 +50,16 @@ def long_line(path: str, text: str) -> Problem | None:
     return None
 
 
-def scan(path: str, text: str, limits: Limits = ANY_FILE) -> Problem | None:
-    """The first limit ``text`` passes, or None. A syntax error is left to the
-    loader, which reports it with its own words; nothing before it passed a limit."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-
-    try:
-        return _walk(path, YAML(typ="safe").parse(text), limits)
-    except (YAMLError, ValueError):
-        return None
-
-
-def _walk(path: str, events: Any, limits: Limits) -> Problem | None:
-    # One entry per open collection: [is a mapping, nodes seen, mark of the last key].
-    stack: list[list[Any]] = []
-    nodes = 0
-    for event in events:
-        kind = type(event).__name__
-        if kind in ("MappingEndEvent", "SequenceEndEvent"):
-            stack.pop()
-            continue
-        if kind not in ("ScalarEvent", "AliasEvent", "MappingStartEvent", "SequenceStartEvent"):
-            continue
-        where = event.start_mark
-        if stack and stack[-1][0]:  # in a mapping: a value is reported where its key is
-            if stack[-1][1] % 2 == 0:
-                stack[-1][2] = where
-            else:
-                where = stack[-1][2]
-        if stack:
-            stack[-1][1] += 1
-        problem = _refused(path, event, where, limits)
-        nodes += 1
-        if problem is None and nodes > MAX_NODES:
-            problem = _at(path, where, LIMIT, f"more than {MAX_NODES:,} values in a file")
-        if kind.endswith("StartEvent"):
-            stack.append([kind == "MappingStartEvent", 0, where])
-            if problem is None and len(stack) > MAX_DEPTH:
-                problem = _at(path, where, LIMIT, f"nested deeper than {MAX_DEPTH} levels")
-        if problem is not None:
-            return problem
-    return None
-
-
-def _refused(path: str, event: Any, where: Any, limits: Limits) -> Problem | None:
+def refused(path: str, event: Any, where: Any, limits: Limits) -> Problem | None:
+    """The limit a parser event passes (``where``: the mark to report), or None."""
     if getattr(event, "anchor", None) is not None:
         what = "alias" if type(event).__name__ == "AliasEvent" else "anchor"
         message = f"YAML {what}s are not allowed in content (an {what} {event.anchor!r})"
-        return _at(path, where, ALIAS, message)
+        return at(path, where, ALIAS, message)
     tag = getattr(event, "tag", None)
     if tag:  # on a key as on a value: nothing in content is built from a tag
         written = str(tag).replace("tag:yaml.org,2002:", "!!")
-        return _at(path, where, TAG, f"YAML tag {written!r} is not allowed in content")
+        return at(path, where, TAG, f"YAML tag {written!r} is not allowed in content")
     value = getattr(event, "value", None)
     plain = isinstance(value, str) and getattr(event, "style", None) in (None, "")
     if plain and value and value[0] in "+-0123456789" and _INTEGER.fullmatch(value):
@@ -112,7 +70,7 @@ def _refused(path: str, event: Any, where: Any, limits: Limits) -> Problem | Non
 def _number(path: str, where: Any, value: str, limits: Limits) -> Problem | None:
     digits = sum(c.isalnum() for c in value)
     if digits > MAX_DIGITS:
-        return _at(path, where, LIMIT, f"a number of more than {MAX_DIGITS} digits")
+        return at(path, where, LIMIT, f"a number of more than {MAX_DIGITS} digits")
     if limits.largest is not None:
         try:
             number = int(value.replace("_", ""), 0)
@@ -120,10 +78,10 @@ def _number(path: str, where: Any, value: str, limits: Limits) -> Problem | None
             number = int(value.lstrip("+-0").replace("_", "") or "0")
         if abs(number) > limits.largest:
             message = f"{value} is past the limit of {limits.largest:,} for a number"
-            return _at(path, where, LIMIT, message)
+            return at(path, where, LIMIT, message)
     return None
 
 
-def _at(path: str, mark: Any, code: str, message: str) -> Problem:
+def at(path: str, mark: Any, code: str, message: str) -> Problem:
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
     return Problem(path, line, col, code, message)

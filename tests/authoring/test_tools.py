@@ -228,3 +228,34 @@ def test_graph_html_is_one_self_contained_page_with_every_paragraph():
         assert f'id="p{number}"' in page or f">p{number}<" in page
     # nothing fetched: no external script, style sheet or image
     assert not re.search(r'(src|href)="(https?:)?//', page)
+
+
+def test_graph_draws_thresholds_and_interludes_and_names_them_in_the_legend():
+    """The Event board's thresholds send to paragraphs, and an interlude
+    follows the scenario's endings: both are edges of their own kind, drawn
+    and named in the legend in DOT, Mermaid and the HTML page (issue 15)."""
+    from tales.authoring.graph import BOARD, interlude_node
+    from tales.authoring.graph_html import COLOURS, to_html
+
+    tale, problems = load_tale(TALES[0])
+    assert tale is not None, problems
+    book = tale.scenarios["bell-house"]
+    interludes = list(tale.interludes.values())
+    after = [i for i in interludes if i.after == "bell-house"]
+    assert after, "the bell's interlude follows its one scenario"
+    found = {(e.source, e.target, e.kind) for e in edges(book, interludes)}
+    for threshold in book.scenario.board.thresholds:
+        assert (BOARD, threshold.paragraph, "threshold") in found
+    node = interlude_node(after[0])
+    assert {(ending, node, "interlude") for ending in book.endings} <= found
+    dot = to_dot(book, interludes)
+    assert f"pboard -> p{book.scenario.board.thresholds[0].paragraph} [" in dot
+    assert f"p{book.endings[0]} -> p{node} [" in dot
+    assert 'label="threshold", color=darkcyan' in dot and 'label="interlude"' in dot
+    mermaid = to_mermaid(book, interludes)
+    assert f"p{book.endings[0]} -.->" in mermaid and "|threshold|" in mermaid
+    page = to_html(book, interludes)
+    assert {"threshold", "interlude"} <= set(COLOURS)
+    assert "&#9632; threshold" in page and "&#9632; interlude" in page
+    result = CliRunner().invoke(cli, ["graph", str(TALES[0])])
+    assert result.exit_code == 0 and f"-> p{node}" in result.output

@@ -87,3 +87,15 @@ def test_a_100000_paragraph_chain_is_checked_without_recursion() -> None:
         check=False,
     )
     assert done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_a_1500_paragraph_goto_chain_plays_to_its_end(tale: Path) -> None:
+    """What `tales check` passes plays: a goto chain longer than a thousand
+    paragraphs is read to its end, not refused as a loop (issue 16)."""
+    _edit(tale, LAMP + "\n  goto: 1001")
+    chain = "".join(f"{n}: {{text: Step {n}., goto: {n + 1}}}\n" for n in range(1001, 2500))
+    (tale / "cove/paragraphs/chain.yaml").write_text(chain + "2500: The chain ends here.\n")
+    played = tales("play", str(tale), "--no-save", "--seed", "1", stdin="1\n")
+    assert "The chain ends here." in played.stdout, played.stdout[-2000:]
+    assert "the story loops" not in played.stdout + played.stderr
+    no_traceback(played)

@@ -132,3 +132,28 @@ def test_a_journal_input_is_quoted_short_and_escaped(core, friday):
     assert warning.startswith("journal input ")
     assert "'\\x1b]0;pwned\\x07xxxxx" in warning and "\x1b" not in warning
     assert len(warning) < 300
+
+
+def test_a_sheet_swapped_for_a_link_after_any_check_is_not_read_through(
+    core, friday, outside, monkeypatch
+):
+    """The sheet is opened once, without following a link, and checked by
+    fstat of what was opened: a link swapped in just before the open (after
+    an lstat-style check would have passed) is refused, its target unread."""
+    _, files, _ = friday
+    real_open = os.open
+    swapped = []
+
+    def swap_then_open(path, flags, *args):
+        if Path(path) == files.sheet and not swapped:
+            swapped.append(flags)
+            link(files.sheet, outside)  # the race: a link lands between check and open
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", swap_then_open)
+    with pytest.raises(SaveFileError) as refused:
+        load_saved(files, core)
+    assert swapped and swapped[0] & os.O_NOFOLLOW
+    assert str(refused.value).startswith(f"{files.sheet} is a symbolic link: {REFUSED}")
+    assert "SECRET" not in str(refused.value)
+    assert outside.read_bytes() == SECRET

@@ -66,3 +66,18 @@ def test_a_tale_cached_by_other_code_is_not_loaded(tmp_path, monkeypatch):
     load_tale_cached(tmp_path / "tale", tmp_path / "cache")
     names = sorted(p.name for p in (tmp_path / "cache").glob("*.pickle"))
     assert len(names) == 2 and any("other-code" in n for n in names)
+
+
+def test_the_hash_never_reads_a_file_the_loader_refuses(tmp_path):
+    """A symlink out of the tale (to a file that could be huge or endless) is
+    hashed as refused, unread, as the loader refuses it (issue 21)."""
+    write(tmp_path / "tale", 20)
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("1: {text: Outside.}\n")
+    (tmp_path / "tale/synthetic/paragraphs/extra.yaml").symlink_to(outside)
+    before = content_hash(tmp_path / "tale")
+    outside.write_text("1: {text: Changed, and never read.}\n")
+    assert content_hash(tmp_path / "tale") == before
+    tale, problems = load_tale_cached(tmp_path / "tale", tmp_path / "cache")
+    assert tale is None and any("symlink out of its folder" in p.message for p in problems)
+    assert not list((tmp_path / "cache").glob("*.pickle"))

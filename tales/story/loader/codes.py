@@ -41,7 +41,7 @@ CODES: dict[str, str] = {
     "W301": "a paragraph that can never be read, given the conditions that gate it",
     "W302": "a keyword, item, clue, objective, location or encounter never used",
     "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
-    "W304": "a file or folder in the core components that the loader does not read",
+    "W304": "a file or folder in the core components or a scenario that the loader does not read",
 }
 
 UNREADABLE = "E001"
@@ -72,4 +72,4 @@ NO_CONNECTION = "E215"
 UNREACHABLE = "W301"
 UNUSED = "W302"
 NO_BRANCH = "W303"
-STRAY_FILE = "W304"  # raised in tales.story.core, below the loader
+STRAY_FILE = "W304"  # raised in tales.story.core (below the loader) and for scenarios

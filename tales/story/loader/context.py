@@ -49,20 +49,18 @@ class Context:
         problems: list[Problem],
         sections: Sections,
         counters: tuple[str, ...],
-        fast: bool,
     ) -> None:
         self.folder = folder
         self.problems = problems
         self.sections = sections
         self.counters = counters
-        self.fast = fast
         self.refs = Refs()
         self.where: dict[str, Where] = {}
         self.location_tokens: dict[str, dict[str, int]] = {}
         self.token_limits: dict[str, dict[str, tuple[int, int | None]]] = {}
 
     def reader(self, name: str) -> Reader:
-        return Reader(self.folder / name, self.problems, fast=self.fast)
+        return Reader(self.folder / name, self.problems)
 
     def read(self, name: str, definition: str) -> tuple[Reader, dict[Any, Any]]:
         """A file of the folder, checked; an empty mapping when it is broken."""

@@ -29,13 +29,12 @@ def load_interludes(
     sections: Sections,
     counters: tuple[str, ...],
     order: list[str],
-    fast: bool,
 ) -> dict[str, Interlude]:
     folder = root / "interludes"
     interludes: dict[str, Interlude] = {}
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        context = Context(folder, problems, sections, counters, fast)
-        interlude = _interlude(context, Reader(path, problems, fast=fast), order)
+        context = Context(folder, problems, sections, counters)
+        interlude = _interlude(context, Reader(path, problems), order)
         if interlude is not None:
             interludes[path.stem] = interlude
     return interludes

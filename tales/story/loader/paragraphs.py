@@ -24,6 +24,7 @@ from tales.story.loader.codes import (
     NO_PLACE,
 )
 from tales.story.loader.context import Context, flag, is_whole, listing, read_checked, text, whole
+from tales.story.loader.runtime_limits import runtime_limits
 from tales.story.model import (
     Branch,
     ChoiceDef,
@@ -51,7 +52,7 @@ def load_paragraphs(context: Context) -> dict[int, Paragraph]:
     if not files:
         context.error(Where(str(folder)), NO_PLACE, "the scenario has no paragraphs/*.yaml files")
     for path in files:
-        reader = Reader(path, context.problems, fast=context.fast)
+        reader = Reader(path, context.problems)
         data = read_checked(reader, "paragraphs") or {}
         for number, paragraph in numbered(context, reader, data):
             if number in paragraphs:
@@ -241,11 +242,12 @@ def expression(
     ``where``: a condition inside an effect's value, reported at the effect."""
     source = node[key]
     analysis = analyse(source, template=template)
-    if not analysis.calls and not analysis.problems:
+    refused = runtime_limits(source, template=template) if not analysis.problems else ()
+    if not analysis.calls and not analysis.problems and not refused:
         return  # plain prose, the most common text by far
     inside = where is not None
     where = where or context.at(reader, node, key)
-    for line, message in analysis.problems:  # at Jinja's line, with the line printed under
+    for line, message in (*analysis.problems, *refused):  # at Jinja's line, the line under
         at = (where.line, where.col) if inside else reader.in_text(node, key, line)
         shown = source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))

@@ -18,7 +18,9 @@ from tales.rules.scenario import (
     Location,
     Scenario,
 )
+from tales.safefile import printable
 from tales.story.loader.board import load_board
+from tales.story.loader.codes import STRAY_FILE
 from tales.story.loader.components import (
     Pieces,
     load_barriers,
@@ -49,10 +51,9 @@ def load_scenario(
     problems: list[Problem],
     sections: Sections,
     counters: tuple[str, ...],
-    fast: bool,
 ) -> ScenarioBook | None:
     """The scenario in ``folder``, or None when it cannot be built."""
-    context = Context(folder, problems, sections, counters, fast)
+    context = Context(folder, problems, sections, counters)
     reader, data = context.read("scenario.yaml", "scenario")
     introduction = whole(data, "introduction")
     if introduction is not None:
@@ -71,6 +72,7 @@ def load_scenario(
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
     if not unreadable(problems, folder):  # else every reference into that file would fail
         check_refs(context, known, pieces.vehicles, pieces.prisoners)
+    _strays(context)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
         return None
@@ -125,6 +127,46 @@ def _scenario(
         pieces.investigation_tokens,
         pieces.group,
     )
+
+
+# What a scenario folder holds; anything else at its top is not read.
+SCENARIO_ENTRIES = frozenset(
+    ("scenario.yaml", "locations.yaml", "encounters.yaml", "cards.yaml", "paragraphs", "README.md")
+)
+
+
+def _strays(context: Context) -> None:
+    """A warning (W304) for each file or folder at the scenario's top that the
+    loader does not read: a misnamed ``card.yaml`` must not pass unseen."""
+    shown = ", ".join(sorted(SCENARIO_ENTRIES - {"README.md"}))
+    linked = _link_targets(context.folder)  # read through a symlink the scenario holds
+    for entry in sorted(context.folder.iterdir()):
+        if entry.name in SCENARIO_ENTRIES or entry.name.startswith("."):
+            continue
+        if entry.resolve() not in linked:
+            context.problems.append(
+                Problem(
+                    str(entry),
+                    1,
+                    1,
+                    STRAY_FILE,
+                    f"the scenario loader does not read {printable(entry.name)!r}; "
+                    f"a scenario holds {shown}",
+                    "warning",
+                )
+            )
+
+
+def _link_targets(folder: Path) -> set[Path]:
+    """Where the symlinks inside ``folder`` lead (a loop or a dangling one: nowhere)."""
+    targets = set()
+    for path in folder.rglob("*"):
+        if path.is_symlink():
+            try:
+                targets.add(path.resolve(strict=True))
+            except (OSError, RuntimeError):
+                continue
+    return targets
 
 
 def _setup(context: Context, reader: Reader, setup: dict[Any, Any]) -> Setup:

@@ -11,6 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from tales import safefile
+from tales.errors import LimitExceeded, UnsafeFile
 from tales.problems import Problem, did_you_mean
 from tales.story.loader.campaign_log import check_presets, declared_counters, declared_sections
 from tales.story.loader.codes import BAD_VALUE, NO_PLACE
@@ -25,10 +27,12 @@ from tales.story.yaml_errors import unreadable
 
 def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Problem]]:
     """The tale in ``root`` and every problem found; the tale is ``None``
-    when any problem is an error. ``fast`` skips positions (see
-    :func:`tales.story.yamlio.read_yaml`)."""
+    when any problem is an error. Every file is read by libyaml with the
+    position of each value (:mod:`tales.story.yamlnodes`); ``fast`` is kept
+    for the callers written when checking needed a slower reader, and reads
+    the same tale."""
     with gc_paused():
-        return _load_tale(root, fast)
+        return _load_tale(root)
 
 
 @contextmanager
@@ -46,18 +50,26 @@ def gc_paused() -> Iterator[None]:
 
 
 def content_hash(root: Path) -> str:
-    """A hash of every YAML file of a tale, by relative path and bytes."""
+    """A hash of every YAML file of a tale, by relative path and bytes.
+
+    Each file is read as the loader reads it (:mod:`tales.safefile`): a
+    regular file inside the tale, within the size limit, a symlink followed
+    only inside the tale. One that is not hashes as the reason it is refused:
+    the load reports it, and a tale with problems is never cached."""
     digest = hashlib.sha256()
     for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
         digest.update(str(path.relative_to(root)).encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        try:
+            digest.update(safefile.read_bytes(path, folder=root))
+        except (OSError, UnsafeFile, LimitExceeded) as refused:
+            digest.update(b"\0refused:" + type(refused).__name__.encode())
     return digest.hexdigest()[:16]
 
 
-def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
+def _load_tale(root: Path) -> tuple[Tale | None, list[Problem]]:
     problems: list[Problem] = []
-    reader = Reader(root / "tale.yaml", problems, fast=fast)
+    reader = Reader(root / "tale.yaml", problems)
     data = read_checked(reader, "tale") or {}
     if unreadable(problems, root):  # tale.yaml itself: nothing else can be placed
         return None, problems
@@ -65,10 +77,10 @@ def _load_tale(root: Path, fast: bool) -> tuple[Tale | None, list[Problem]]:
     sections = declared_sections(data)
     starts = declared_counters(data)
     counters = tuple(starts)
-    books = _scenarios(reader, data, problems, sections, counters, fast)
+    books = _scenarios(reader, data, problems, sections, counters)
     standalone = _presets(reader, mapping(data, "standalone"), order)
     check_presets(reader, mapping(data, "standalone"), sections, starts)
-    interludes = load_interludes(root, problems, sections, counters, order, fast)
+    interludes = load_interludes(root, problems, sections, counters, order)
     if text(data, "lone_choice") == "take":
         books = {name: replace(book, lone_choice=True) for name, book in books.items()}
         interludes = {name: replace(one, lone_choice=True) for name, one in interludes.items()}
@@ -100,7 +112,6 @@ def _scenarios(
     problems: list[Problem],
     sections: Sections,
     counters: tuple[str, ...],
-    fast: bool,
 ) -> dict[str, ScenarioBook]:
     """Each scenario the tale lists, from its folder beside the tale file."""
     books: dict[str, ScenarioBook] = {}
@@ -114,7 +125,7 @@ def _scenarios(
                 f"scenario {name!r} has no folder with a scenario.yaml",
             )
             continue
-        book = load_scenario(folder, problems, sections, counters, fast)
+        book = load_scenario(folder, problems, sections, counters)
         if book is not None:
             books[str(name)] = book
     return books
