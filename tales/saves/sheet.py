@@ -97,7 +97,8 @@ def capture(
                     "path": state.path,
                     "tokens": state.tokens,
                 }
-                for where, state in sorted(table.encounters.items())
+                # In the order they began: their round-end narratives are read in it.
+                for where, state in table.encounters.items()
             ],
             "campaign": {
                 "log": _log(book.state.log),
