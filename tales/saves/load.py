@@ -87,6 +87,8 @@ class LoadedSheet:
             restored.table.difficulty,
             restored.seed,
             tuple(restored.table.rulings.house_rules().items()),
+            restored.table.automation.dice,
+            restored.table.automation.cards,
         )
         roster = tuple(core.investigators)
         return resume_game(setup, restored.table, restored.book, self.tale, roster), restored

@@ -26,7 +26,13 @@ from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
-from tales.saves.sheet_fields import carried_in, fallen_of, read_difficulty, read_rulings
+from tales.saves.sheet_fields import (
+    carried_in,
+    fallen_of,
+    read_difficulty,
+    read_rulings,
+    read_table,
+)
 from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
@@ -37,6 +43,7 @@ PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
     "encounters", "campaign", "read", "digital", "rulings",
+    "at_the_table",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",
@@ -115,6 +122,7 @@ class _Restorer(WorldRestorer):
             round=rounds + 1,  # the sheet names the round just played
         )
         table.reseed_for_round()
+        table.automation = read_table(data, f)
         for sheet, entry in players:
             table.investigators[sheet.slug] = self._player(table, sheet, entry)
         for sheet, entry in companions:

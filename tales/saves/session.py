@@ -111,6 +111,7 @@ class SavedGame:
     def apply(self, option_id: str) -> tuple[Event, ...]:
         """One input; the sheet and journal on disk follow it at once."""
         self._sheet_changed = False
+        played = len(self.inputs)
         events = self._apply(option_id)
         going_on = self.game.next_scenario
         if going_on is not None and self.game.pending is None:
@@ -120,8 +121,8 @@ class SavedGame:
             self._sheet_changed = True
         if self._sheet_changed:
             self.persist()
-        elif self.journal is not None:
-            self.journal.append(option_id)
+        elif self.journal is not None and len(self.inputs) > played:
+            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
         return events
 
     def persist(self) -> None:

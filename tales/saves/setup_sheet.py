@@ -8,7 +8,13 @@ from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
 from tales.saves.fields import Fields
-from tales.saves.sheet_fields import fallen_of, read_campaign, read_difficulty, read_rulings
+from tales.saves.sheet_fields import (
+    fallen_of,
+    read_campaign,
+    read_difficulty,
+    read_rulings,
+    read_table,
+)
 from tales.story.campaign import CampaignState, item_cards
 from tales.story.core import Core
 from tales.story.game import GameSetup
@@ -18,6 +24,7 @@ from tales.story.yamlio import describe
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
     "players", "companions", "notes", "carried", "campaign", "digital", "rulings",
+    "at_the_table",
 )  # fmt: skip
 
 
@@ -59,6 +66,7 @@ def read_setup(
     book = tale.scenarios[str(data["scenario"])]
     difficulty = read_difficulty(data, fields, book.scenario)
     house = read_rulings(data, fields, core.rulings)
+    automation = read_table(data, fields)
     digital = data.get("digital")
     seed = digital.get("seed") if isinstance(digital, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -73,7 +81,14 @@ def read_setup(
         return None
     players, companions = team["players"], team["companions"]
     setup = GameSetup(
-        str(data["scenario"]), players, companions, difficulty, seed, tuple(house.items())
+        str(data["scenario"]),
+        players,
+        companions,
+        difficulty,
+        seed,
+        tuple(house.items()),
+        automation.dice,
+        automation.cards,
     )
     return setup, campaign
 

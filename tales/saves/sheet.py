@@ -24,6 +24,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.items import HAND
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind
+from tales.saves.sheet_fields import write_table
 from tales.story.campaign import NextScenario
 from tales.story.interpreter import Book
 
@@ -68,6 +69,7 @@ def capture(
         "scenario": context.scenario,
         "difficulty": table.difficulty,
         **_house_rules(table),
+        **write_table(table.automation),
     }
     if at_setup:
         sheet["round"] = 0
@@ -123,6 +125,7 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
         "after": going_on.after,
         "difficulty": table.difficulty,
         **_house_rules(table),
+        **write_table(table.automation),
         "round": 0,
         # The next team: a newcomer sits where the dead sat (ruling dead-replaced).
         "players": [names.get(slug, slug) for slug in going_on.players],

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tales.rules.automation import Automation, Source
 from tales.rules.decisions import Decision, Engine, Proc
 from tales.rules.events import Event
 from tales.rules.options import Option
+from tales.rules.randomness import TableSettings
 from tales.rules.round import play_scenario
 from tales.rules.rulings import Rulings
 from tales.rules.setup import new_game
@@ -40,6 +42,9 @@ class GameSetup:
     seed: int = 0
     # The group's house rules: switches set away from rulings.yaml, by id.
     rulings: tuple[tuple[str, bool], ...] = ()
+    # Who rolls and who draws at the start (settings played later change it).
+    dice: Source = Source.DIGITAL
+    cards: Source = Source.DIGITAL
 
     def rulings_in_force(self, core: Core) -> Rulings:
         return core.rulings.overriding(dict(self.rulings))
@@ -151,6 +156,7 @@ def set_up(
         seed=setup.seed,
         rulings=setup.rulings_in_force(core),
     )
+    table.automation = Automation(setup.dice, setup.cards)
     if campaign is None:
         campaign = standalone_campaign(tale, setup.scenario)
     story = Book(book, StoryState(log=campaign.log, counters=campaign.counters))
@@ -202,7 +208,7 @@ def _game(
         if going_on is not None:
             after.append(going_on)
 
-    engine = Engine(whole(), table.sink)
+    engine = Engine(whole(), table.sink, TableSettings(table))
     events = list(engine.opening_events)
     return Game(setup, table, book, engine, events=events, after=after, tale=tale)
 

@@ -17,6 +17,7 @@ from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
 from tales.ui import ending, render, views
+from tales.ui.at_table import entry_words, table_commands
 from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
@@ -103,6 +104,7 @@ class PlayLoop:
             "undo": self.undo,
             "checkpoint": self.checkpoint,
             "rewind": self.rewind,
+            **table_commands(self),
         }
 
     @property
@@ -184,6 +186,8 @@ class PlayLoop:
             except (TalesError, OSError) as error:  # a refused save command: the game goes on
                 self.say(str(error))
             return True
+        if pending.entry is not None:  # the faces of real dice, the card a deck gave
+            return self.choose(text.strip())
         close = close_match(command, [*self.commands, "quit", *pending.ids])
         hint = f" Did you mean '{close}'?" if close else ""
         self.unknown.append((self.inputs, text.strip()))
@@ -206,6 +210,9 @@ class PlayLoop:
 
     def say(self, text: str) -> None:
         self.console.show([Line(sentence(text), "warning")])
+
+    def show(self, lines: list[Line]) -> None:
+        self.console.show(lines)
 
     def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
         self._remember(events)
@@ -248,7 +255,8 @@ class PlayLoop:
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
         terms = [f"help {term}" for term in TERMS]
-        return [*self.commands, "quit", *ids, *names, *STATUSES, *terms]
+        entries = entry_words(pending)
+        return [*entries, *self.commands, "quit", *ids, *names, *STATUSES, *terms]
 
     # Commands ---------------------------------------------------------------------
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
 from tales import signals
 from tales.errors import TalesError
+from tales.rules.automation import Automation, Source, Tool
 from tales.safefile import printable
 from tales.saves.lock import SaveLock
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
@@ -35,14 +36,37 @@ class SaveChoices:
     enabled: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class TableChoices:
+    """How the table plays beside the game's setup: who rolls and who draws
+    (None: as the game or its save says)."""
+
+    dice: str | None = None
+    cards: str | None = None
+
+    def settings(self, now: Automation) -> list[str]:
+        """The inputs that set a loaded game's table as asked."""
+        wanted = [(Tool.DICE, self.dice), (Tool.CARDS, self.cards)]
+        return [
+            f"{tool}-by:{source}" for tool, source in wanted if source and now.of(tool) != source
+        ]
+
+    def setup(self, setup: GameSetup) -> GameSetup:
+        dice = Source(self.dice) if self.dice else setup.dice
+        cards = Source(self.cards) if self.cards else setup.cards
+        return replace(setup, dice=dice, cards=cards)
+
+
 def run_play(
     choices: Choices,
     *,
     script: IO[str] | None = None,
     plain: bool = False,
     saving: SaveChoices | None = None,
+    at_table: TableChoices | None = None,
 ) -> int:
     saving = saving or SaveChoices(saves_dir())
+    at_table = at_table or TableChoices()
     core = load_core()
     interactive = script is None and sys.stdin.isatty() and sys.stdout.isatty()
     if saving.load is not None:
@@ -51,8 +75,10 @@ def run_play(
                 "--load takes the tale and the setup from the save; leave out the other options"
             )
         saved, notes = _load(core, saving)
+        for setting in at_table.settings(saved.game.table.automation):
+            saved.apply(setting)
     else:
-        saved, notes = _new(core, choices, saving, interactive)
+        saved, notes = _new(core, choices, saving, interactive, at_table)
     try:
         game = saved.game
         if interactive:
@@ -93,7 +119,7 @@ def _load(core: Core, saving: SaveChoices) -> tuple[SavedGame, list[Line]]:
 
 
 def _new(
-    core: Core, choices: Choices, saving: SaveChoices, interactive: bool
+    core: Core, choices: Choices, saving: SaveChoices, interactive: bool, at_table: TableChoices
 ) -> tuple[SavedGame, list[Line]]:
     root = tale_path(choices.tale)
     tale, problems = load_tale_cached(root)
@@ -103,6 +129,7 @@ def _new(
     setup = complete(core, tale, choices)
     if interactive and choices.empty:
         setup = ask_setup(core, tale, setup)
+    setup = at_table.setup(setup)
     files = lock = None
     if saving.enabled:
         name = saving.name or _free_name(saving.folder, f"{setup.scenario}-{setup.seed}")
@@ -148,6 +175,7 @@ def opening(game: Game) -> list[Line]:
         Line(f"{table.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
         *_house_rules(setup),
+        *_at_table(game),
         Line("Type a number to choose; 'help' lists the commands."),
     ]
 
@@ -157,6 +185,15 @@ def _house_rules(setup: GameSetup) -> list[Line]:
         return []
     rules = ", ".join(f"{k}={str(v).lower()}" for k, v in setup.rulings)
     return [Line(f"House rules: {rules}.")]
+
+
+def _at_table(game: Game) -> list[Line]:
+    automation = game.table.automation
+    if automation.all_digital:
+        return []
+    who = {Tool.DICE: "the dice", Tool.CARDS: "the cards"}
+    by_players = [who[t] for t in Tool if automation.of(t) is Source.PHYSICAL]
+    return [Line(f"At the table: the players handle {' and '.join(by_players)}.")]
 
 
 def status_bar(game: Game) -> str:
