@@ -161,7 +161,8 @@ class DiceEntry:
         for kind, faces, wanted in (("white", white, self.white), ("red", red, self.red)):
             if len(faces) != wanted:
                 dice = f"{wanted} {kind} {'die was' if wanted == 1 else 'dice were'} rolled"
-                raise IllegalInput(f"{dice}, and {len(faces)} {kind} faces typed: one for each die")
+                typed = f"{len(faces)} {kind} {'face' if len(faces) == 1 else 'faces'}"
+                raise IllegalInput(f"{dice}, and {typed} typed: one for each die")
             allowed = set(self.dice.white if kind == "white" else self.dice.red)
             wrong = [f for f in faces if f not in allowed]
             if wrong:
@@ -194,13 +195,15 @@ class CardEntry:
 
     def read(self, text: str) -> Option:
         wanted = " ".join(text.strip().lower().split())
+        if wanted.startswith("drew:"):  # the id the journal records
+            wanted = wanted.removeprefix("drew:")
         deck = self.inv.deck
         for card in deck:
             if card.id == wanted:
                 return Drew(card.id)
         elsewhere = self._elsewhere(wanted)
         if elsewhere:
-            raise IllegalInput(f"{wanted} is {elsewhere}, not in {self.inv.name}'s deck")
+            raise IllegalInput(f"{wanted!r} is {elsewhere}, not in the deck")
         matches = [c for c in reversed(deck) if _matches(c, wanted)]
         looks = sorted({str(c) for c in matches})
         if len(looks) == 1:

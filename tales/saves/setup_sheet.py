@@ -4,6 +4,7 @@ setup with the campaign log, the items carried and the points carried)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
@@ -79,18 +80,9 @@ def read_setup(
     campaign = _campaign(data, fields, core, tale, team["players"]) if "after" in data else None
     if fields.problems or difficulty is None:
         return None
-    players, companions = team["players"], team["companions"]
-    setup = GameSetup(
-        str(data["scenario"]),
-        players,
-        companions,
-        difficulty,
-        seed,
-        tuple(house.items()),
-        automation.dice,
-        automation.cards,
-    )
-    return setup, campaign
+    scenario, team_of = str(data["scenario"]), (team["players"], team["companions"])
+    setup = GameSetup(scenario, *team_of, difficulty, seed, tuple(house.items()))
+    return replace(setup, dice=automation.dice, cards=automation.cards), campaign
 
 
 def _campaign(
