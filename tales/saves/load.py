@@ -16,12 +16,14 @@ from tales.errors import SheetError, TalesError, YamlFileError
 from tales.problems import Problem
 from tales.rules.table import Table
 from tales.saves.fields import Fields
+from tales.saves.printed import as_written, field_names, spoken
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
 from tales.saves.store import SaveFiles, check_regular
 from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
+from tales.story.campaign import item_cards
 from tales.story.core import Core, storybooks_dir, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
 from tales.story.interpreter import Book
@@ -110,6 +112,12 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     if not isinstance(data, dict):
         fields.problem((1, 1), "", f"a save sheet is a mapping of fields, not {describe(data)}")
         raise SheetError(path, fields.problems)
+    typed_notes: list[str] = []
+    if "digital" not in data:
+        field_names(data)  # typed from paper, perhaps with the rulebook's field names
+    if "format_version" not in data:  # a sheet typed from paper names none
+        data["format_version"] = FORMAT_VERSION
+        typed_notes.append(f"no format_version: read as the current format, {FORMAT_VERSION}")
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         fields.problem(
@@ -129,6 +137,8 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     root, tale = _tale(data, fields)
     if tale is None or root is None:
         raise SheetError(path, fields.problems)
+    if "digital" not in data:  # typed from paper: printed names and field names
+        as_written(data, tale, item_cards(core.items, tale))
     scenario = fields.word(
         data.get("scenario"),
         fields.at(data, "scenario"),
@@ -139,7 +149,7 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     if scenario is None:
         raise SheetError(path, fields.problems)
     loaded = LoadedSheet(files, data, root, tale, applied, path=path)
-    loaded.warnings += _content_changes(data, root)
+    loaded.warnings += typed_notes + _content_changes(data, root)
     if applied:
         loaded.warnings.append(
             f"the sheet was written in format {version} and read through: {', '.join(applied)}"
@@ -156,6 +166,8 @@ def _tale(data: dict[Any, Any], fields: Fields) -> tuple[Path | None, Tale | Non
             f"expected the tale's name, such as 'the-drowned-bell', found {describe(name)}",
         )
         return None, None
+    if not (storybooks_dir() / name).is_dir() and " " in name.strip():
+        name = spoken(name).replace(" ", "-")  # the tale's title as printed
     try:
         root = tale_path(name)
     except TalesError as error:
