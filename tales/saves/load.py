@@ -42,6 +42,7 @@ class LoadedSheet:
     upgrades: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     path: Path | None = None  # the file read, when not the save's sheet (its backup)
+    over: str = ""  # how the game ended, when its journal plays it to the end (saves show)
 
     @property
     def sheet_path(self) -> Path:

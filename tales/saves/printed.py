@@ -74,6 +74,7 @@ def as_written(data: dict[Any, Any], tale: Tale, items: Mapping[str, ItemCard]) 
     if isinstance(keywords, list):  # the Keyword sheet writes them in capitals
         for index, word in enumerate(keywords):
             keywords[index] = word.upper() if isinstance(word, str) else word
+    _campaign_log(data.get("campaign"), tale)
     book = _scenario(data, tale)
     if book is None:
         return
@@ -90,6 +91,22 @@ def as_written(data: dict[Any, Any], tale: Tale, items: Mapping[str, ItemCard]) 
             _names_in_value(encounter, "location", locations)
             named = {spoken(e.name): slug for slug, e in book.scenario.encounters.items()}
             _names_in_value(encounter, "encounter", named)
+
+
+def _campaign_log(campaign: Any, tale: Tale) -> None:
+    """Log sections, entries and counters by their words ("the bell")."""
+    if not isinstance(campaign, dict):
+        return
+    log = campaign.get("log")
+    if isinstance(log, dict):
+        _rename_keys(log, {spoken(name): name for name in tale.log_sections})
+        for section, entries in log.items():
+            known = tale.log_entries.get(str(section), ())
+            if isinstance(entries, dict):
+                _rename_keys(entries, {spoken(entry): entry for entry in known})
+    counters = campaign.get("counters")
+    if isinstance(counters, dict):
+        _rename_keys(counters, {spoken(name): name for name in tale.counters})
 
 
 def _scenario(data: dict[Any, Any], tale: Tale) -> ScenarioBook | None:
