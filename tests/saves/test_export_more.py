@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from ruamel.yaml import YAML
 
@@ -89,3 +91,32 @@ def test_the_list_shows_travel_guide_saves_as_such(saves: Path) -> None:
         for x in lines
     )
     assert "broken: a Travel Guide save that cannot be read [guide]" in lines
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def _pdf_pages(pdf: bytes) -> int:
+    """Pages in a PDF: its page objects (``/Type /Page``, not ``/Pages``)."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="no /usr/bin/chromium to print with")
+@pytest.mark.parametrize("page", ["A4", "Letter"])
+def test_each_sheet_prints_on_one_page_in_a_headless_browser(
+    core: Core, saves: Path, tmp_path: Path, page: str
+) -> None:
+    copy_sheet(DATA / "paper-sheet.yaml", saves, "sunday")
+    html = tmp_path / "sunday.html"
+    html.write_text(export(read_named(saves, "sunday"), "html", page), encoding="utf-8")
+    pdf = tmp_path / "sunday.pdf"
+    subprocess.run(
+        [str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+         f"--print-to-pdf={pdf}", html.as_uri()],
+        check=True, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert _pdf_pages(pdf.read_bytes()) == 2, "the Save sheet and the Keyword sheet, a page each"
+
+
+def test_pages_are_counted_from_the_page_objects() -> None:
+    assert _pdf_pages(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page/X >>") == 2
