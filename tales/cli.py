@@ -175,6 +175,12 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     type=click.Choice(["digital", "physical"]),
     help="Who draws: the program, or the players, who name each card (default: digital).",
 )
+@click.option("--voice", is_flag=True, help="Read each paragraph aloud (espeak-ng or pyttsx3).")
+@click.option("--voice-name", metavar="NAME", help="The voice to read with (espeak-ng: en-gb...).")
+@click.option(
+    "--voice-rate", type=click.IntRange(60, 500), metavar="WPM", help="Words a minute read aloud."
+)
+@click.option("--timer", is_flag=True, help="Show the time spent per round and in all.")
 def play(
     tale: str | None,
     scenario: str | None,
@@ -192,6 +198,10 @@ def play(
     saves: Path | None,
     dice: str | None,
     cards: str | None,
+    voice: bool,
+    voice_name: str | None,
+    voice_rate: int | None,
+    timer: bool,
 ) -> None:
     """Play a tale at the prompt (default: the bundled starter tale).
 
@@ -208,7 +218,9 @@ def play(
     choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
     saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
     commands = read_script(script) if script is not None else None
-    at_table = TableChoices(dice, cards)
+    if (voice_name or voice_rate) and not voice:
+        raise click.UsageError("--voice-name and --voice-rate go with --voice")
+    at_table = TableChoices(dice, cards, voice, voice_name, voice_rate, timer)
     sys.exit(run_play(choices, script=commands, plain=plain, saving=saving, at_table=at_table))
 
 

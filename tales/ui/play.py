@@ -21,6 +21,7 @@ from tales.ui.at_table import entry_words, table_commands
 from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
+from tales.ui.voice import Narrator, voice_commands
 from tales.ui.words import sentence
 
 __all__ = ["HELP", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
@@ -74,8 +75,10 @@ class PlayLoop:
         saved: SavedPlay | None = None,
         *,
         strict: bool = False,
+        narrator: Narrator | None = None,
     ) -> None:
         self.game = game
+        self.narrator = narrator  # reads each paragraph aloud (--voice)
         self.strict = strict  # a script: a line not understood fails the run at its end
         self.console = console
         self.saved = saved
@@ -105,6 +108,7 @@ class PlayLoop:
             "checkpoint": self.checkpoint,
             "rewind": self.rewind,
             **table_commands(self),
+            **voice_commands(narrator, self.say),
         }
 
     @property
@@ -216,6 +220,8 @@ class PlayLoop:
 
     def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
         self._remember(events)
+        if self.narrator is not None:
+            self.narrator.paragraphs([e.text for e in events if isinstance(e, StoryRead)])
         lines = render.render_events(events, self.table, self.console.width)
         if lines:
             self.console.show(lines)

@@ -22,6 +22,7 @@ from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
 from tales.ui.views import encounter_text, rounds_left
+from tales.ui.voice import NO_ENGINE, Narrator, VoiceChoice, find_engine
 from tales.ui.words import count
 
 
@@ -43,6 +44,19 @@ class TableChoices:
 
     dice: str | None = None
     cards: str | None = None
+    voice: bool = False  # read each paragraph aloud
+    voice_name: str | None = None
+    voice_rate: int | None = None
+    timer: bool = False
+
+    def narrator(self) -> tuple[Narrator | None, list[Line]]:
+        """The voice asked for, or None with the line that says why not."""
+        if not self.voice:
+            return None, []
+        engine = find_engine(VoiceChoice(self.voice_name, self.voice_rate))
+        if engine is None:
+            return None, [Line(NO_ENGINE, "warning")]
+        return Narrator(engine), []
 
     def settings(self, now: Automation) -> list[str]:
         """The inputs that set a loaded game's table as asked."""
@@ -67,6 +81,7 @@ def run_play(
 ) -> int:
     saving = saving or SaveChoices(saves_dir())
     at_table = at_table or TableChoices()
+    narrator: Narrator | None = None
     core = load_core()
     interactive = script is None and sys.stdin.isatty() and sys.stdout.isatty()
     if saving.load is not None:
@@ -90,8 +105,9 @@ def run_play(
             tty = sys.stdout.isatty()  # a script played at a terminal fits it
             width = terminal_width() if tty else 78
             console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
-        console.show(opening(game) + notes)
-        loop = PlayLoop(game, console, saved, strict=script is not None)
+        narrator, silent = at_table.narrator()
+        console.show(opening(game) + notes + silent)
+        loop = PlayLoop(game, console, saved, strict=script is not None, narrator=narrator)
         return loop.run(history=saving.load is None)
     except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already
         name = printable(saved.name or "")
@@ -99,6 +115,8 @@ def run_play(
         signals.saved_note(stop, note or "The game was not being saved.")
         raise
     finally:
+        if narrator is not None:
+            narrator.stop()
         saved.close()
 
 
@@ -193,7 +211,8 @@ def _at_table(game: Game) -> list[Line]:
         return []
     who = {Tool.DICE: "the dice", Tool.CARDS: "the cards"}
     by_players = [who[t] for t in Tool if automation.of(t) is Source.PHYSICAL]
-    return [Line(f"At the table: the players handle {' and '.join(by_players)}.")]
+    handle = " and ".join(by_players)
+    return [Line(f"At the table: the players handle {handle} ('help table' for its commands).")]
 
 
 def status_bar(game: Game) -> str:

@@ -15,7 +15,7 @@ def test_the_physical_game_plays_to_the_same_ending_as_the_digital_one() -> None
     ending = "The game is over: the story ends at paragraph 22."
     assert ending in physical and ending in digital
     assert physical.split(ending)[1] == digital.split(ending)[1], "the same summary"
-    assert "At the table: the players handle the dice and the cards." in physical
+    assert "At the table: the players handle the dice and the cards ('help table'" in physical
 
 
 def test_each_wrong_entry_is_refused_with_its_reason() -> None:
