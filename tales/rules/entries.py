@@ -20,6 +20,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.options import Option, Spelling, option
 
 RED_MARK = "/"
+_ID = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+")  # a card's id, as a script may type it
 # One letter for each face word, for quick typing: "s s b / k".
 FACE_CODES = {
     "b": "blank",
@@ -202,8 +203,9 @@ class CardEntry:
             if card.id == wanted:
                 return Drew(card.id)
         elsewhere = self._elsewhere(wanted)
-        if elsewhere:
-            raise IllegalInput(f"{wanted!r} is {elsewhere}, not in the deck")
+        if elsewhere:  # named by its printed name: players never read an id
+            card = next(c for c in self._not_in_deck() if c.id == wanted)
+            raise IllegalInput(f"that {card} is {elsewhere}, not in the deck")
         matches = [c for c in reversed(deck) if _matches(c, wanted)]
         looks = sorted({str(c) for c in matches})
         if len(looks) == 1:
@@ -218,9 +220,8 @@ class CardEntry:
                 f"no {held[0]!s} is left in {self.inv.name}'s deck (one is {where}); "
                 f"the deck holds: {left}"
             )
-        raise IllegalInput(
-            f"{text.strip()!r} is no card of {self.inv.name}'s deck; it holds: {left}"
-        )
+        named = "that" if _ID.fullmatch(wanted) else repr(text.strip())
+        raise IllegalInput(f"{named} is no card of {self.inv.name}'s deck; it holds: {left}")
 
     def _not_in_deck(self) -> list[Card]:
         inv = self.inv
