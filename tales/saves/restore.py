@@ -43,7 +43,7 @@ PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
     "encounters", "campaign", "read", "digital", "rulings",
-    "at_the_table",
+    "at_the_table", "timer",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",

@@ -57,6 +57,8 @@ class SavedGame:
         self.core: Core | None = None  # to load checkpoints
         self.locking = False  # a player at the prompt: one writer a save, by its lock
         self.lock: SaveLock | None = None
+        # Fields the prompt adds to each round-end sheet (the table timer's).
+        self.annotate: Callable[[], dict[str, Any]] | None = None
         self.game = self._start(game)
 
     @property
@@ -99,6 +101,8 @@ class SavedGame:
         stands, before the next round's start effects (heard as it happens)."""
         if isinstance(event, RoundEnded):
             sheet = capture(self.game.table, self.game.book, self.context)
+            if self.annotate is not None:
+                sheet.update(self.annotate())
             self.sheet = Sheet(sheet, len(self.inputs), event.round)
             self._sheet_changed = True
 
@@ -227,8 +231,9 @@ class SavedGame:
         # Become the loaded session; its round ends must now reach this object.
         other.game.table.sink.unsubscribe(other._heard)
         held = self.locking, self.lock  # the same save goes on: so does its lock
+        annotate = self.annotate  # and the prompt's own fields (the timer)
         self.__dict__.update(other.__dict__)
-        self.locking, self.lock = held
+        self.locking, self.lock, self.annotate = *held, annotate
         self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
@@ -289,6 +294,8 @@ def load_saved(
         # Captured before any input: a paper sheet becomes a digital one, so
         # its fresh shuffle and seed are recorded the first time it is saved.
         first = Sheet(at_round_end[0], 0, game.table.round - 1)
+        if "timer" in loaded.data:  # the table timer goes on counting
+            first.data["timer"] = loaded.data["timer"]
         seed = restored.seed
 
         def origin() -> Game:

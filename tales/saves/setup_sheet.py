@@ -25,7 +25,7 @@ from tales.story.yamlio import describe
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
     "players", "companions", "notes", "carried", "campaign", "digital", "rulings",
-    "at_the_table",
+    "at_the_table", "timer",
 )  # fmt: skip
 
 

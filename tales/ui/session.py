@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
@@ -21,6 +22,7 @@ from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
+from tales.ui.timer import TIMER_FIELD, TableTimer
 from tales.ui.views import encounter_text, rounds_left
 from tales.ui.voice import NO_ENGINE, Narrator, VoiceChoice, find_engine
 from tales.ui.words import count
@@ -96,10 +98,14 @@ def run_play(
         saved, notes = _new(core, choices, saving, interactive, at_table)
     try:
         game = saved.game
+        timer = _timer(at_table, saved)
         if interactive:
             # The loop's game, not this one: an undo replaces it.
             console: PlainConsole | TerminalConsole = TerminalConsole(
-                plain=plain, status=lambda: status_bar(loop.game)
+                plain=plain,
+                status=lambda: (
+                    status_bar(loop.game) + (timer.status(loop.game.view.round) if timer else "")
+                ),
             )
         else:
             tty = sys.stdout.isatty()  # a script played at a terminal fits it
@@ -118,6 +124,17 @@ def run_play(
         if narrator is not None:
             narrator.stop()
         saved.close()
+
+
+def _timer(at_table: TableChoices, saved: SavedGame) -> TableTimer | None:
+    """The table timer, asked for or kept on the loaded sheet; its time is
+    written on every round-end sheet from now on."""
+    kept = saved.sheet.data.get(TIMER_FIELD)
+    if not at_table.timer and kept is None:
+        return None
+    timer = TableTimer(time.monotonic, saved.game.view.round, kept)
+    saved.annotate = timer.field
+    return timer
 
 
 def _load(core: Core, saving: SaveChoices) -> tuple[SavedGame, list[Line]]:
