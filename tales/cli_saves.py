@@ -104,3 +104,21 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
         lock.release()
     for path in removed:
         echo(f"removed {path}")
+
+
+@saves.command("new")
+@click.argument("name")
+@click.option(
+    "--tale", "tale_name", default="the-drowned-bell", show_default=True, help="The tale."
+)
+@click.option(
+    "--script",
+    type=click.Path(exists=True, path_type=Path, allow_dash=True),
+    help="Read the answers from a file, one a line.",
+)
+@_saves_option
+def saves_new(name: str, tale_name: str, script: Path | None, folder: Path | None) -> None:
+    """Type in a paper Save sheet field by field, with completion, as save NAME."""
+    from tales.saves.typing_in import type_in
+
+    echo(type_in(name, tale_name, script, folder))
