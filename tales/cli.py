@@ -164,6 +164,22 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 @click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
 @click.option("--no-save", is_flag=True, help="Play without saving.")
 @click.option("--saves", "saves", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP)
+@click.option(
+    "--dice",
+    type=click.Choice(["digital", "physical"]),
+    help="Who rolls: the program, or the players, who type the faces (default: digital).",
+)
+@click.option(
+    "--cards",
+    type=click.Choice(["digital", "physical"]),
+    help="Who draws: the program, or the players, who name each card (default: digital).",
+)
+@click.option("--voice", is_flag=True, help="Read each paragraph aloud (espeak-ng or pyttsx3).")
+@click.option("--voice-name", metavar="NAME", help="The voice to read with (espeak-ng: en-gb...).")
+@click.option(
+    "--voice-rate", type=click.IntRange(60, 500), metavar="WPM", help="Words a minute read aloud."
+)
+@click.option("--timer", is_flag=True, help="Show the time spent per round and in all.")
 def play(
     tale: str | None,
     scenario: str | None,
@@ -179,6 +195,12 @@ def play(
     save_name: str | None,
     no_save: bool,
     saves: Path | None,
+    dice: str | None,
+    cards: str | None,
+    voice: bool,
+    voice_name: str | None,
+    voice_rate: int | None,
+    timer: bool,
 ) -> None:
     """Play a tale at the prompt (default: the bundled starter tale).
 
@@ -187,7 +209,7 @@ def play(
     line and echoed; the end of input ends the game.
     """
     from tales.saves.store import saves_dir
-    from tales.ui.session import SaveChoices, run_play
+    from tales.ui.session import SaveChoices, TableChoices, run_play
     from tales.ui.setup import Choices
 
     if no_save and (load or save_name):
@@ -195,7 +217,10 @@ def play(
     choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
     saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
     commands = read_script(script) if script is not None else None
-    sys.exit(run_play(choices, script=commands, plain=plain, saving=saving))
+    if (voice_name or voice_rate) and not voice:
+        raise click.UsageError("--voice-name and --voice-rate go with --voice")
+    at_table = TableChoices(dice, cards, voice, voice_name, voice_rate, timer)
+    sys.exit(run_play(choices, script=commands, plain=plain, saving=saving, at_table=at_table))
 
 
 @cli.command()

@@ -58,13 +58,23 @@ def saves_show(name: str, folder: Path | None) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write here instead of printing.",
 )
+@click.option("--html", "as_html", is_flag=True, help="The HTML page (as --format html).")
+@click.option(
+    "--page",
+    type=click.Choice(["A4", "Letter"]),
+    default="A4",
+    show_default=True,
+    help="The paper the HTML page prints on, one page a sheet.",
+)
 @_saves_option
-def saves_export(name: str, fmt: str, output: Path | None, folder: Path | None) -> None:
+def saves_export(
+    name: str, fmt: str, output: Path | None, folder: Path | None, as_html: bool, page: str
+) -> None:
     """A printable sheet (Markdown or HTML) to carry a game back to the table."""
     from tales.saves.catalog import read_named
     from tales.saves.export import export
 
-    text = export(read_named(folder, name), fmt)
+    text = export(read_named(folder, name), "html" if as_html else fmt, page)
     if output is None:
         echo(text, nl=False)
     else:
@@ -94,3 +104,21 @@ def saves_rm(name: str, yes: bool, folder: Path | None) -> None:
         lock.release()
     for path in removed:
         echo(f"removed {path}")
+
+
+@saves.command("new")
+@click.argument("name")
+@click.option(
+    "--tale", "tale_name", default="the-drowned-bell", show_default=True, help="The tale."
+)
+@click.option(
+    "--script",
+    type=click.Path(exists=True, path_type=Path, allow_dash=True),
+    help="Read the answers from a file, one a line.",
+)
+@_saves_option
+def saves_new(name: str, tale_name: str, script: Path | None, folder: Path | None) -> None:
+    """Type in a paper Save sheet field by field, with completion, as save NAME."""
+    from tales.saves.typing_in import type_in
+
+    echo(type_in(name, tale_name, script, folder))

@@ -27,7 +27,7 @@ SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "
 # save is the sheet after round 1 and one input in its journal.
 ROUND_2 = "1\n7\n1\n1\nstatus\n"
 FILES = ("friday.yaml", "friday.yaml.bak", "friday.journal")
-SAVES_COMMANDS = ("list", "show", "export", "rm")
+SAVES_COMMANDS = ("list", "show", "export", "new", "rm")
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
 from tales.rules.investigators import Investigator
 from tales.rules.options import CancelDie, Option, TakeCard, UseAbility
+from tales.rules.randomness import draw_card
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import StatusToken, Track
@@ -184,7 +185,7 @@ def use_ability(
             set(_takeable_from_play_area(target, state)),
         )
     elif effect == "draw-past-status":
-        _draw_past_status(table, target)
+        yield from _draw_past_status(table, target)
     elif effect == "cancel-die":
         assert state is not None  # verified: only once the dice are rolled
         yield from _cancel_die(table, state)
@@ -194,7 +195,7 @@ def use_ability(
             state, f"{user.name}'s ability: choose the white dice to reroll", "Reroll {n} dice"
         )
         if chosen:
-            faces = reroll_dice(table, state, chosen)
+            faces = yield from reroll_dice(table, state, chosen)
             table.emit(DiceRerolled(user.slug, 0, tuple(chosen), faces))
 
 
@@ -213,11 +214,12 @@ def _take_chosen(
     table.emit(CardTaken(target.slug, card.id, source))
 
 
-def _draw_past_status(table: Table, target: Investigator) -> None:
+def _draw_past_status(table: Table, target: Investigator) -> Proc[None]:
     """Rulebook: "If that drawn card is a Status card, place it in your Discard Pile and
     draw another card ... until the drawn card is not a Status card.\""""
     while target.deck:
-        card = target.deck.pop()
+        card = yield from draw_card(table, target, "draws for an ability")
+        assert card is not None  # the deck is not empty
         if card.is_status:
             target.discard.append(card)
             continue

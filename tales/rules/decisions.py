@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from tales.errors import IllegalInput, OptionIdError
 from tales.problems import did_you_mean
@@ -47,6 +47,8 @@ class DecisionKind(StrEnum):
     TEAM_TEST = "team-test"
     STORY_CHOICE = "story-choice"
     CARRY_OVER = "carry-over"
+    ENTER_DICE = "enter-dice"  # a physical table types the faces its dice show
+    ENTER_CARD = "enter-card"  # ... and names the card its deck gave
 
     @property
     def in_test(self) -> bool:
@@ -62,8 +64,33 @@ _IN_TEST = frozenset(
         DecisionKind.KEEP_RED,
         DecisionKind.REROLL,
         DecisionKind.CANCEL_DIE,
+        DecisionKind.ENTER_DICE,
     }
 )
+
+
+class Entry(Protocol):
+    """What a person may type for a decision beside its listed options (the
+    faces of real dice): read into an option, or refused with the reason."""
+
+    def read(self, text: str) -> Option:
+        """The option ``text`` names; raises IllegalInput saying why not."""
+        ...
+
+    def words(self) -> list[str]:
+        """Words to complete while typing an entry."""
+        ...
+
+
+class Settings(Protocol):
+    """Inputs legal at any decision that change how the table is run (who
+    rolls the dice), not the game: logged like every input."""
+
+    def read(self, option_id: str) -> Option | None: ...
+
+    def apply(self, option: Option, pending: Any) -> Option | None:
+        """Apply the setting; an option that now answers ``pending``, or None."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +103,8 @@ class BaseDecision(Generic[K]):
     prompt: str
     options: tuple[Option, ...]
     _ids: tuple[str, ...] = field(default=(), init=False, compare=False, repr=False)
+    # Free entries beside the options (a physical table's dice faces).
+    entry: Entry | None = field(default=None, compare=False, kw_only=True)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -95,7 +124,13 @@ class BaseDecision(Generic[K]):
             if type(offered) is kind and offered == wanted:
                 return offered
         # An illegal input, or an id two kinds would share ("carry:none").
-        return next((o for o in self.options if o.id == option_id), None)
+        found = next((o for o in self.options if o.id == option_id), None)
+        if found is None and self.entry is not None:
+            try:
+                return self.entry.read(option_id)
+            except IllegalInput:
+                return None
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,9 +189,12 @@ class EventSink:
 class BaseEngine(Generic[D, R]):
     """Runs one procedure to its end, one input at a time."""
 
-    def __init__(self, procedure: AnyProc[D, R], sink: EventSink) -> None:
+    def __init__(
+        self, procedure: AnyProc[D, R], sink: EventSink, settings: Settings | None = None
+    ) -> None:
         self._procedure = procedure
         self._sink = sink
+        self.settings = settings
         self.pending: D | None = None
         self.result: R | None = None
         self.finished = False
@@ -179,8 +217,12 @@ class BaseEngine(Generic[D, R]):
         if self.pending is None:
             raise IllegalInput(f"the game is over; {option_id!r} cannot be played")
         option = self.pending.get(option_id)
+        if option is None and self.settings is not None:
+            option = self.settings.read(option_id)
         if option is not None:
             return option
+        if self.pending.entry is not None:
+            return self.pending.entry.read(option_id)  # refused with the entry's reason
         hint = did_you_mean(option_id, self.pending.ids)
         raise IllegalInput(f"{option_id!r} is not a legal choice for {self.pending.prompt!r}{hint}")
 
@@ -203,7 +245,12 @@ class BaseEngine(Generic[D, R]):
     def _play(self, option: Option) -> tuple[Event, ...]:
         self.inputs.append(option.id)
         try:
-            self._advance(option)
+            if self.settings is not None and self.settings.read(option.id) is not None:
+                answer = self.settings.apply(option, self.pending)
+                if answer is not None:
+                    self._advance(answer)
+            else:
+                self._advance(option)
         except BaseException as error:
             self.inputs.pop()  # the log holds only inputs played; a save stays before it
             self.pending, self.stopped = None, error

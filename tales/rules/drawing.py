@@ -14,6 +14,7 @@ from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.events import CardDrawn, DrawingEnded
 from tales.rules.investigators import HAND_LIMIT, Investigator
 from tales.rules.options import DrawOn, StopDrawing
+from tales.rules.randomness import draw_card
 from tales.rules.statuses import (
     fortified_draw,
     resolve_status_cards,
@@ -39,7 +40,8 @@ def draw_up_to(table: Table, inv: Investigator, limit: int = HAND_LIMIT) -> Proc
         if not inv.deck:
             table.emit(DrawingEnded(inv.slug, "deck empty"))
             return
-        card = inv.deck.pop()
+        card = yield from draw_card(table, inv, "draws")
+        assert card is not None  # the deck is not empty
         if not card.is_status:
             inv.hand.append(card)
             table.emit(CardDrawn(inv.slug, card.id, to_hand=True))
@@ -64,7 +66,7 @@ def start_of_round_tokens(table: Table, inv: Investigator) -> Proc[None]:
     """3. Status Tokens -- Start of a Round: FORTIFIED, then SURPRISED."""
     if inv.has_token(StatusToken.FORTIFIED):
         resolve_token(table, inv, StatusToken.FORTIFIED)
-        fortified_draw(table, inv)
+        yield from fortified_draw(table, inv)
     if inv.has_token(StatusToken.SURPRISED):
         resolve_token(table, inv, StatusToken.SURPRISED)
         yield from surprised_discard(table, inv)

@@ -40,6 +40,7 @@ from tales.rules.options import (
     UseAbility,
     UseItem,
 )
+from tales.rules.randomness import roll_dice
 from tales.rules.statuses import change_track, resolve_token
 from tales.rules.table import Table, panicked
 from tales.rules.terms import Attribute, StatusToken, Track
@@ -70,7 +71,7 @@ def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOu
     state = TestState(actor, spec, spec.attribute)
     table.emit(TestStarted(actor.slug, spec.attribute, spec.need, spec.need - state.need(table)))
     yield from prepare(table, state)
-    roll(table, state)
+    yield from roll(table, state)
     yield from after_roll(table, state)
     yield from keep_red(table, state)
     return resolve(table, state)
@@ -206,7 +207,7 @@ def _find_card(table: Table, card_id: str) -> tuple[Investigator, Card]:
 # 2. Dice Roll ------------------------------------------------------------------
 
 
-def roll(table: Table, state: TestState) -> None:
+def roll(table: Table, state: TestState) -> Proc[None]:
     """Resolve ADVANTAGE or DISADVANTAGE, then roll every die at once."""
     actor = state.actor
     state.red_mode, token = red_mode_for(actor)
@@ -214,10 +215,11 @@ def roll(table: Table, state: TestState) -> None:
         resolve_token(table, actor, token)
     count = state.white_pool(table.dice.white_count)
     actor.bonus_white_dice = 0
-    state.white = [Die(table.dice.roll_white(table.rng)) for _ in range(count)]
     # ADVANTAGE and DISADVANTAGE add the second red die, if the box has one.
     reds = 1 if state.red_mode is RedMode.NORMAL else min(2, table.dice.red_count)
-    state.red = [table.dice.roll_red(table.rng) for _ in range(reds)]
+    white, red = yield from roll_dice(table, state, count, reds, f"{actor.name}'s test")
+    state.white = [Die(face) for face in white]
+    state.red = list(red)
     table.emit(DiceRolled(tuple(d.face for d in state.white), tuple(state.red)))
 
 
@@ -243,7 +245,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
     while True:
         ready = explosion_ready(table, state)
         if ready is not None and not optional:
-            explode(table, state, ready)
+            yield from explode(table, state, ready)
             continue
         options: list[Option] = []
         if ready is not None:
@@ -269,7 +271,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         if isinstance(choice, Accept):
             return
         if isinstance(choice, Explode) and ready is not None:
-            explode(table, state, ready)
+            yield from explode(table, state, ready)
         elif isinstance(choice, UseAbility):
             yield from _use_ability(table, state, choice)
         elif isinstance(choice, Reroll):
@@ -285,7 +287,7 @@ def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
         return
     change_track(table, payer, Track.MAGIC, -REROLL_COST, "reroll")
     state.rerolls += 1
-    faces = reroll_dice(table, state, chosen)
+    faces = yield from reroll_dice(table, state, chosen)
     table.emit(DiceRerolled(payer.slug, REROLL_COST, tuple(chosen), faces))
 
 

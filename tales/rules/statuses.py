@@ -23,6 +23,7 @@ from tales.rules.events import (
 )
 from tales.rules.investigators import Investigator
 from tales.rules.options import Discard
+from tales.rules.randomness import draw_card
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 
@@ -138,13 +139,14 @@ def resolve_end_of_round_tokens(table: Table, inv: Investigator) -> None:
         change_track(table, inv, Track.ENERGY, -1, "STUNNED")
 
 
-def fortified_draw(table: Table, inv: Investigator) -> None:
+def fortified_draw(table: Table, inv: Investigator) -> Proc[None]:
     """FORTIFIED: "Draw 1 additional card. This additional card has to be
     positive. If a negative card is drawn, it is placed in a discard and you
     draw another card." (ruling ``fortified-negative-card``: such a status
     card has no effect.)"""
     while inv.deck:
-        card = inv.deck.pop()
+        card = yield from draw_card(table, inv, "draws for FORTIFIED")
+        assert card is not None  # the deck is not empty
         if card.is_status:
             inv.discard.append(card)
             table.emit(CardDiscarded(inv.slug, card.id, "FORTIFIED draws only a positive card"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tales.errors import RulesError
+from tales.rules.automation import Automation
 from tales.rules.decisions import EventSink
 from tales.rules.dice import DiceSet
 from tales.rules.events import Event
@@ -70,6 +71,8 @@ class Table:
     marks: dict[str, dict[str, int]] = field(default_factory=dict)
     prisoners: dict[str, PrisonerState] = field(default_factory=dict)  # by prisoner slug
     group: GroupState | None = None  # the Group token, in a scenario that has one
+    # Who rolls the dice and draws the cards: the program, or the players.
+    automation: Automation = field(default_factory=Automation)
     # Distances between locations, by (origin, revealed count): locations are
     # only ever revealed, never hidden again, so the count dates the map.
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(

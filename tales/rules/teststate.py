@@ -17,6 +17,7 @@ from tales.rules.events import DieExploded
 from tales.rules.investigators import Investigator
 from tales.rules.odds import RedMode, pass_probability
 from tales.rules.options import Back, Confirm, Option, ToggleDie
+from tales.rules.randomness import roll_white
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusToken
 
@@ -167,9 +168,9 @@ def explosion_ready(table: Table, state: TestState) -> int | None:
     return None
 
 
-def explode(table: Table, state: TestState, index: int) -> None:
+def explode(table: Table, state: TestState, index: int) -> Proc[None]:
     state.white[index].exploded = True
-    face = table.dice.roll_white(table.rng)
+    (face,) = yield from roll_white(table, state, 1, "The Exploding Success")
     state.white.append(Die(face))
     table.emit(DieExploded(index, face))
 
@@ -203,11 +204,12 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
             chosen.append(index)
 
 
-def reroll_dice(table: Table, state: TestState, indexes: list[int]) -> tuple[Face, ...]:
+def reroll_dice(table: Table, state: TestState, indexes: list[int]) -> Proc[tuple[Face, ...]]:
     """Reroll the chosen white dice. A rerolled die may explode anew; dice
     already added by its old face stay (ruling ``reroll-explosions``). Red dice
     are never rerolled."""
     spent = not table.rulings.flag("reroll-explosions")  # a rerolled explosion counts only
-    for i in indexes:
-        state.white[i] = Die(table.dice.roll_white(table.rng), exploded=spent)
+    faces = yield from roll_white(table, state, len(indexes), "The reroll")
+    for i, face in zip(indexes, faces, strict=True):
+        state.white[i] = Die(face, exploded=spent)
     return tuple(state.white[i].face for i in indexes)

@@ -8,16 +8,22 @@ from pathlib import Path
 from typing import Any
 
 from tales.errors import TalesError
+from tales.saves.export_more import more_of_the_sheet
 from tales.saves.load import LoadedSheet
 
 FORMATS = ("md", "html")
 _TEMPLATES = Path(__file__).with_name("templates")
 
 
-def export(loaded: LoadedSheet, fmt: str) -> str:
+PAGES = ("A4", "Letter")
+
+
+def export(loaded: LoadedSheet, fmt: str, page: str = "A4") -> str:
     """The sheet rendered in ``fmt``; user text is escaped in HTML."""
     if fmt not in FORMATS:
         raise TalesError(f"a sheet exports as {' or '.join(FORMATS)}, not {fmt!r}")
+    if page not in PAGES:
+        raise TalesError(f"a sheet prints on {' or '.join(PAGES)} paper, not {page!r}")
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     env = Environment(
@@ -26,7 +32,7 @@ def export(loaded: LoadedSheet, fmt: str) -> str:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    return env.get_template(f"sheet.{fmt}.j2").render(s=view(loaded))
+    return env.get_template(f"sheet.{fmt}.j2").render(s=view(loaded), page=page)
 
 
 def view(loaded: LoadedSheet) -> dict[str, Any]:
@@ -45,7 +51,7 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
         "house_rules": _house_rules(data.get("rulings")),
-        "players": _players(book, data.get("players") or {}),
+        "players": _players(book, data.get("players") or {}, _item_names(loaded)),
         "companions": [
             {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
             for n, c in _pairs(companions)
@@ -53,15 +59,24 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "clues": [book.clues.get(str(c), str(c)) for c in (found.get("clue") or [])],
         "keywords": [str(k) for k in data.get("keywords") or []],
         "keyword_sheet": list(book.keywords),
+        **more_of_the_sheet(loaded, book),
     }
 
 
-def _players(book: Any, raw: Any) -> list[dict[str, Any]]:
+def _item_names(loaded: LoadedSheet) -> dict[str, str]:
+    from tales.story.campaign import item_cards
+    from tales.story.core import load_core
+
+    return {slug: card.name for slug, card in item_cards(load_core().items, loaded.tale).items()}
+
+
+def _players(book: Any, raw: Any, items: dict[str, str]) -> list[dict[str, Any]]:
     """Each player's column of the sheet: filled in, or names only on a
     sheet written at setup."""
     if isinstance(raw, dict):
         return [
-            _player(book, str(name), e if isinstance(e, dict) else {}) for name, e in raw.items()
+            _player(book, str(name), e if isinstance(e, dict) else {}, items)
+            for name, e in raw.items()
         ]
     if isinstance(raw, list):
         blank = dict.fromkeys(("location", "VITALITY", "SANITY", "ENERGY", "MAGIC"), "")
@@ -74,16 +89,17 @@ def _players(book: Any, raw: Any) -> list[dict[str, Any]]:
                 "items_by_uses": [],
                 "tokens": [],
                 "special_cards": [],
+                "clues": [],
             }
             for n in raw
         ]
     return []
 
 
-def _player(book: Any, name: str, entry: dict[Any, Any]) -> dict[str, Any]:
+def _player(book: Any, name: str, entry: dict[Any, Any], items: dict[str, str]) -> dict[str, Any]:
     by_uses: dict[int, list[str]] = defaultdict(list)
     for item, uses in (entry.get("items") or {}).items():
-        by_uses[int(uses) if isinstance(uses, int) else 0].append(str(item))
+        by_uses[int(uses) if isinstance(uses, int) else 0].append(items.get(str(item), str(item)))
     tokens = entry.get("status_tokens") or {}
     cards = entry.get("status_cards") or {}
     return {
@@ -95,6 +111,7 @@ def _player(book: Any, name: str, entry: dict[Any, Any]) -> dict[str, Any]:
         "items_by_uses": sorted(by_uses.items(), reverse=True),
         "tokens": [f"{t} x{n}" if n != 1 else str(t) for t, n in tokens.items()],
         "special_cards": [str(c) for c in entry.get("special_cards") or []],
+        "clues": [book.clues.get(str(c), str(c)) for c in entry.get("clues") or []],
     }
 
 

@@ -17,13 +17,15 @@ from tales.problems import Problem
 from tales.rules.table import Table
 from tales.saves.content import tale_name as tale_name
 from tales.saves.fields import Fields
+from tales.saves.printed import as_written, field_names, spoken
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION
 from tales.saves.store import SaveFiles, read_sheet_yaml
 from tales.saves.upgrades import upgrade
 from tales.story.cache import load_tale_cached
-from tales.story.core import Core, tale_path
+from tales.story.campaign import item_cards
+from tales.story.core import Core, storybooks_dir, tale_path
 from tales.story.game import Game, GameSetup, resume_game, start_game
 from tales.story.interpreter import Book
 from tales.story.model import Tale
@@ -41,6 +43,7 @@ class LoadedSheet:
     upgrades: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     path: Path | None = None  # the file read, when not the save's sheet (its backup)
+    over: str = ""  # how the game ended, when its journal plays it to the end (saves show)
 
     @property
     def sheet_path(self) -> Path:
@@ -88,6 +91,8 @@ class LoadedSheet:
             restored.table.difficulty,
             restored.seed,
             tuple(restored.table.rulings.house_rules().items()),
+            restored.table.automation.dice,
+            restored.table.automation.cards,
         )
         roster = tuple(core.investigators)
         return resume_game(setup, restored.table, restored.book, self.tale, roster), restored
@@ -108,6 +113,12 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     if not isinstance(data, dict):
         fields.problem((1, 1), "", f"a save sheet is a mapping of fields, not {describe(data)}")
         raise SheetError(path, fields.problems)
+    typed_notes: list[str] = []
+    if "digital" not in data:
+        field_names(data)  # typed from paper, perhaps with the rulebook's field names
+    if "format_version" not in data:  # a sheet typed from paper names none
+        data["format_version"] = FORMAT_VERSION
+        typed_notes.append(f"no format_version: read as the current format, {FORMAT_VERSION}")
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         fields.problem(
@@ -127,6 +138,8 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     root, tale = _tale(data, fields)
     if tale is None or root is None:
         raise SheetError(path, fields.problems)
+    if "digital" not in data:  # typed from paper: printed names and field names
+        as_written(data, tale, item_cards(core.items, tale))
     scenario = fields.word(
         data.get("scenario"),
         fields.at(data, "scenario"),
@@ -137,7 +150,7 @@ def read_sheet(files: SaveFiles, core: Core, path: Path | None = None) -> Loaded
     if scenario is None:
         raise SheetError(path, fields.problems)
     loaded = LoadedSheet(files, data, root, tale, applied, path=path)
-    loaded.warnings += _content_changes(data, root)
+    loaded.warnings += typed_notes + _content_changes(data, root)
     if applied:
         loaded.warnings.append(
             f"the sheet was written in format {version} and read through: {', '.join(applied)}"
@@ -154,6 +167,8 @@ def _tale(data: dict[Any, Any], fields: Fields) -> tuple[Path | None, Tale | Non
             f"expected the tale's name, such as 'the-drowned-bell', found {describe(name)}",
         )
         return None, None
+    if not (storybooks_dir() / name).is_dir() and " " in name.strip():
+        name = spoken(name).replace(" ", "-")  # the tale's title as printed
     try:
         root = tale_path(name)
     except TalesError as error:

@@ -32,6 +32,7 @@ from tales.saves.sheet_fields import (
     fallen_of,
     read_difficulty,
     read_rulings,
+    read_table,
     shuffles_of,
 )
 from tales.story.core import Core
@@ -44,6 +45,7 @@ PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
     "encounters", "campaign", "read", "digital", "rulings",
+    "at_the_table", "timer",
 )  # fmt: skip
 PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",
@@ -122,6 +124,7 @@ class _Restorer(WorldRestorer):
             round=rounds + 1,  # the sheet names the round just played
         )
         table.reseed_for_round()
+        table.automation = read_table(data, f)
         for sheet, entry in players:
             table.investigators[sheet.slug] = self._player(table, sheet, entry)
         for sheet, entry in companions:

@@ -59,6 +59,8 @@ class SavedGame:
         # Loaded from a sheet written before the scenario's first round (a new
         # game's, or the one between two scenarios): its introduction is news.
         self.at_setup = False
+        # Fields the prompt adds to each round-end sheet (the table timer's).
+        self.annotate: Callable[[], dict[str, Any]] | None = None
         self.game = self._start(game)
 
     @property
@@ -101,6 +103,8 @@ class SavedGame:
         stands, before the next round's start effects (heard as it happens)."""
         if isinstance(event, RoundEnded):
             sheet = capture(self.game.table, self.game.book, self.context)
+            if self.annotate is not None:
+                sheet.update(self.annotate())
             self.sheet = Sheet(sheet, len(self.inputs), event.round)
             self._sheet_changed = True
 
@@ -113,6 +117,7 @@ class SavedGame:
     def apply(self, option_id: str) -> tuple[Event, ...]:
         """One input; the sheet and journal on disk follow it at once."""
         self._sheet_changed = False
+        played = len(self.inputs)
         events = self._apply(option_id)
         going_on = self.game.next_scenario
         if going_on is not None and self.game.pending is None:
@@ -130,8 +135,8 @@ class SavedGame:
             self._sheet_changed = True
         if self._sheet_changed:
             self.persist()
-        elif self.journal is not None:
-            self.journal.append(option_id)
+        elif self.journal is not None and len(self.inputs) > played:
+            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
         return events
 
     def persist(self) -> None:
@@ -236,8 +241,9 @@ class SavedGame:
         # Become the loaded session; its round ends must now reach this object.
         other.game.table.sink.unsubscribe(other._heard)
         held = self.locking, self.lock  # the same save goes on: so does its lock
+        annotate = self.annotate  # and the prompt's own fields (the timer)
         self.__dict__.update(other.__dict__)
-        self.locking, self.lock = held
+        self.locking, self.lock, self.annotate = *held, annotate
         self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
@@ -306,6 +312,8 @@ def load_saved(
         # Captured before any input: a paper sheet becomes a digital one, so
         # its fresh shuffle and seed are recorded the first time it is saved.
         first = Sheet(at_round_end[0], 0, game.table.round - 1)
+        if "timer" in loaded.data:  # the table timer goes on counting
+            first.data["timer"] = loaded.data["timer"]
         seed = restored.seed
 
         def origin() -> Game:

@@ -4,6 +4,7 @@ setup with the campaign log, the items carried and the points carried)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from tales.rules.setup import TEAM_SIZE
@@ -15,6 +16,7 @@ from tales.saves.sheet_fields import (
     read_campaign,
     read_difficulty,
     read_rulings,
+    read_table,
     shuffles_of,
 )
 from tales.story.campaign import CampaignState, item_cards
@@ -26,6 +28,7 @@ from tales.story.yamlio import describe
 SETUP_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "after", "difficulty", "round",
     "players", "companions", "notes", "carried", "campaign", "digital", "rulings", "finished",
+    "at_the_table", "timer",
 )  # fmt: skip
 
 
@@ -67,6 +70,7 @@ def read_setup(
     book = tale.scenarios[str(data["scenario"])]
     difficulty = read_difficulty(data, fields, book.scenario)
     house = read_rulings(data, fields, core.rulings)
+    automation = read_table(data, fields)
     digital = data.get("digital")
     seed = digital.get("seed") if isinstance(digital, dict) else None
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -79,11 +83,9 @@ def read_setup(
     campaign = _campaign(data, fields, core, tale, team["players"]) if "after" in data else None
     if fields.problems or difficulty is None:
         return None
-    players, companions = team["players"], team["companions"]
-    setup = GameSetup(
-        str(data["scenario"]), players, companions, difficulty, seed, tuple(house.items())
-    )
-    return setup, campaign
+    scenario, team_of = str(data["scenario"]), (team["players"], team["companions"])
+    setup = GameSetup(scenario, *team_of, difficulty, seed, tuple(house.items()))
+    return replace(setup, dice=automation.dice, cards=automation.cards), campaign
 
 
 def _campaign(

@@ -25,7 +25,7 @@ from tales.rules.items import HAND, ItemCard
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind
 from tales.saves.map_sheet import write_map
-from tales.saves.sheet_fields import campaign_extras
+from tales.saves.sheet_fields import campaign_extras, write_table
 from tales.story.campaign import NextScenario
 from tales.story.game import GameSetup
 from tales.story.interpreter import Book
@@ -71,6 +71,7 @@ def capture(
         "scenario": context.scenario,
         "difficulty": table.difficulty,
         **_house_rules(table),
+        **write_table(table.automation),
     }
     if at_setup:
         sheet["round"] = 0
@@ -128,6 +129,7 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
         "after": going_on.after,
         "difficulty": table.difficulty,
         **_house_rules(table),
+        **write_table(table.automation),
         "round": 0,
         # The next team: a newcomer sits where the dead sat (ruling dead-replaced).
         "players": [names.get(slug, slug) for slug in going_on.players],

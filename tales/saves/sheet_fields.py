@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tales.rules.automation import Automation, Source, Tool
 from tales.rules.items import ItemCard
 from tales.rules.rulings import Rulings
 from tales.rules.scenario import Scenario
@@ -149,3 +150,36 @@ def campaign_extras(shuffles: dict[str, tuple[str, ...]], cards: list[ItemCard])
         **({"shuffles": {k: list(v) for k, v in sorted(shuffles.items())}} if shuffles else {}),
         **({"carried_from": dict(sorted(origins.items()))} if origins else {}),
     }
+
+
+AT_THE_TABLE = "at_the_table"  # who rolls and who draws: only a table not all digital
+
+
+def write_table(automation: Automation) -> dict[str, Any]:
+    """The sheet's field for a table where the players roll or draw; none
+    for an all-digital table, so its sheets stay as they always were."""
+    if automation.all_digital:
+        return {}
+    return {AT_THE_TABLE: {tool.value: automation.of(tool).value for tool in Tool}}
+
+
+def read_table(data: dict[Any, Any], fields: Fields) -> Automation:
+    """``at_the_table: {dice: physical, cards: digital}``; digital when absent."""
+    raw = data.get(AT_THE_TABLE) or {}
+    automation = Automation()
+    if not isinstance(raw, dict):
+        found = describe(raw)
+        fields.problem(
+            fields.at(data, AT_THE_TABLE),
+            AT_THE_TABLE,
+            f"expected dice: and cards:, each digital or physical, found {found}",
+        )
+        return automation
+    tools, sources = [t.value for t in Tool], [s.value for s in Source]
+    for key, value in raw.items():
+        where, path = fields.at(raw, key), f"{AT_THE_TABLE}.{key}"
+        tool = fields.word(str(key), where, path, tools, "a tool of the table")
+        source = fields.word(str(value), where, path, sources, "source")
+        if tool is not None and source is not None:
+            automation.set(Tool(tool), Source(source))
+    return automation

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tales.rules.automation import Automation, Source
 from tales.rules.decisions import Decision, Engine, Proc
 from tales.rules.events import Event
 from tales.rules.options import Option
+from tales.rules.randomness import TableSettings
 from tales.rules.round import play_scenario
 from tales.rules.rulings import Rulings
 from tales.rules.setup import new_game
@@ -49,6 +51,9 @@ class GameSetup:
     seed: int = 0
     # The group's house rules: switches set away from rulings.yaml, by id.
     rulings: tuple[tuple[str, bool], ...] = ()
+    # Who rolls and who draws at the start (settings played later change it).
+    dice: Source = Source.DIGITAL
+    cards: Source = Source.DIGITAL
 
     def rulings_in_force(self, core: Core) -> Rulings:
         return core.rulings.overriding(dict(self.rulings))
@@ -164,6 +169,7 @@ def set_up(
         rulings=setup.rulings_in_force(core),
     )
     prologue = prologue_of(tale, setup.scenario) if campaign is None else None
+    table.automation = Automation(setup.dice, setup.cards)
     if campaign is None:
         campaign = standalone_campaign(tale, setup.scenario, setup.seed)
     state = StoryState(log=campaign.log, counters=campaign.counters, shuffles=campaign.shuffles)
@@ -230,7 +236,7 @@ def _game(
         elif is_campaign(tale) or book.state.lost:
             finished.append(ending_words(table, book, following(tale, setup.scenario) is None))
 
-    engine = Engine(whole(), table.sink)
+    engine = Engine(whole(), table.sink, TableSettings(table))
     events = list(engine.opening_events)
     game = Game(setup, table, book, engine, events=events, after=after, tale=tale)
     game.finished = finished

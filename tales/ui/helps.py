@@ -26,6 +26,16 @@ HELP = {
     "quit": "quit: leave the game",
 }
 
+# The commands of the table companion, listed by ``help table`` (the main
+# list stays as the transcripts of digital play have always shown it).
+TABLE_HELP = {
+    "dice": "dice physical|digital: the players roll the real dice and type the faces, or not",
+    "cards": "cards physical|digital: the players draw from the real decks and name each card",
+    "codes": "codes: the short codes for typing die faces (s success, b blank...)",
+    "stop": "stop: stop reading aloud (tales play --voice)",
+    "again": "again: read the last paragraphs aloud once more",
+}
+
 TERMS = {
     "ADVANTAGE": "roll 2 red dice and keep the one you prefer; cancels a DISADVANTAGE token",
     "DISADVANTAGE": "roll 2 red dice and keep the worse; cancels an ADVANTAGE token",
@@ -128,8 +138,11 @@ def help_lines(topic: str) -> list[Line]:
         lines.append(Line("help followed by a rule term (help BLEEDING) explains it."))
         lines.append(Line(f"Rule terms: {', '.join(sorted(TERMS))}."))
         return lines
-    if topic.lower() in HELP:
-        return [Line(HELP[topic.lower()])]
+    if topic.lower() == "table":
+        lines = [Line("At the table: real dice and cards, reading aloud. Commands:", "heading")]
+        return lines + [Line(f"  {text}") for text in TABLE_HELP.values()]
+    if topic.lower() in HELP or topic.lower() in TABLE_HELP:
+        return [Line({**HELP, **TABLE_HELP}[topic.lower()])]
     known = term(topic)
     if known is not None:
         return [Line(f"{known}: {TERMS[known]}.")]

@@ -17,9 +17,11 @@ from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
 from tales.ui import ending, render, views
+from tales.ui.at_table import entry_words, table_commands
 from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
+from tales.ui.voice import Narrator, voice_commands
 from tales.ui.words import sentence
 
 __all__ = ["HELP", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
@@ -73,8 +75,10 @@ class PlayLoop:
         saved: SavedPlay | None = None,
         *,
         strict: bool = False,
+        narrator: Narrator | None = None,
     ) -> None:
         self.game = game
+        self.narrator = narrator  # reads each paragraph aloud (--voice)
         self.strict = strict  # a script: a line not understood fails the run at its end
         self.console = console
         self.saved = saved
@@ -103,6 +107,8 @@ class PlayLoop:
             "undo": self.undo,
             "checkpoint": self.checkpoint,
             "rewind": self.rewind,
+            **table_commands(self),
+            **voice_commands(narrator, self.say),
         }
 
     @property
@@ -184,6 +190,8 @@ class PlayLoop:
             except (TalesError, OSError) as error:  # a refused save command: the game goes on
                 self.say(str(error))
             return True
+        if pending.entry is not None:  # the faces of real dice, the card a deck gave
+            return self.choose(text.strip())
         close = close_match(command, [*self.commands, "quit", *pending.ids])
         hint = f" Did you mean '{close}'?" if close else ""
         self.unknown.append((self.inputs, text.strip()))
@@ -208,8 +216,13 @@ class PlayLoop:
     def say(self, text: str) -> None:
         self.console.show([Line(sentence(text), "warning")])
 
+    def show(self, lines: list[Line]) -> None:
+        self.console.show(lines)
+
     def show_events(self, events: list[Event] | tuple[Event, ...]) -> None:
         self._remember(events)
+        if self.narrator is not None:
+            self.narrator.paragraphs([e.text for e in events if isinstance(e, StoryRead)])
         lines = render.render_events(events, self.table, self.console.width)
         if lines:
             self.console.show(lines)
@@ -253,7 +266,8 @@ class PlayLoop:
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
         terms = [f"help {term}" for term in TERMS]
-        return [*self.commands, "quit", *ids, *names, *STATUSES, *terms]
+        entries = entry_words(pending)
+        return [*entries, *self.commands, "quit", *ids, *names, *STATUSES, *terms]
 
     # Commands ---------------------------------------------------------------------
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
+from tales.rules.randomness import SourceChanged
 from tales.rules.terms import StatusCardKind
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
+from tales.ui.at_table import source_changed
 from tales.ui.screens import (
     NEAR_END,
     decision_lines,
@@ -198,6 +200,7 @@ def _enemy(t: TableView, slug: str) -> str:
 
 
 _RENDERERS: dict[type, Callable[..., str]] = {
+    SourceChanged: source_changed,
     ev.CardDrawn: _drawn,
     ev.DrawingEnded: lambda e, t: (
         f"{name_of(t, e.investigator)} stops drawing ({e.reason})."

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO
 
 from tales import signals
 from tales.errors import TalesError
+from tales.rules.automation import Automation, Source, Tool
 from tales.safefile import printable
 from tales.saves.lock import SaveLock
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
@@ -20,7 +22,9 @@ from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
 from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
+from tales.ui.timer import TIMER_FIELD, TableTimer
 from tales.ui.views import encounter_text, rounds_left
+from tales.ui.voice import NO_ENGINE, Narrator, VoiceChoice, find_engine
 from tales.ui.words import count
 
 
@@ -35,14 +39,51 @@ class SaveChoices:
     enabled: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class TableChoices:
+    """How the table plays beside the game's setup: who rolls and who draws
+    (None: as the game or its save says)."""
+
+    dice: str | None = None
+    cards: str | None = None
+    voice: bool = False  # read each paragraph aloud
+    voice_name: str | None = None
+    voice_rate: int | None = None
+    timer: bool = False
+
+    def narrator(self) -> tuple[Narrator | None, list[Line]]:
+        """The voice asked for, or None with the line that says why not."""
+        if not self.voice:
+            return None, []
+        engine = find_engine(VoiceChoice(self.voice_name, self.voice_rate))
+        if engine is None:
+            return None, [Line(NO_ENGINE, "warning")]
+        return Narrator(engine), []
+
+    def settings(self, now: Automation) -> list[str]:
+        """The inputs that set a loaded game's table as asked."""
+        wanted = [(Tool.DICE, self.dice), (Tool.CARDS, self.cards)]
+        return [
+            f"{tool}-by:{source}" for tool, source in wanted if source and now.of(tool) != source
+        ]
+
+    def setup(self, setup: GameSetup) -> GameSetup:
+        dice = Source(self.dice) if self.dice else setup.dice
+        cards = Source(self.cards) if self.cards else setup.cards
+        return replace(setup, dice=dice, cards=cards)
+
+
 def run_play(
     choices: Choices,
     *,
     script: IO[str] | None = None,
     plain: bool = False,
     saving: SaveChoices | None = None,
+    at_table: TableChoices | None = None,
 ) -> int:
     saving = saving or SaveChoices(saves_dir())
+    at_table = at_table or TableChoices()
+    narrator: Narrator | None = None
     core = load_core()
     interactive = script is None and sys.stdin.isatty() and sys.stdout.isatty()
     if saving.load is not None:
@@ -51,21 +92,28 @@ def run_play(
                 "--load takes the tale and the setup from the save; leave out the other options"
             )
         saved, notes = _load(core, saving)
+        for setting in at_table.settings(saved.game.table.automation):
+            saved.apply(setting)
     else:
-        saved, notes = _new(core, choices, saving, interactive)
+        saved, notes = _new(core, choices, saving, interactive, at_table)
     try:
         game = saved.game
+        timer = _timer(at_table, saved)
         if interactive:
             # The loop's game, not this one: an undo replaces it.
             console: PlainConsole | TerminalConsole = TerminalConsole(
-                plain=plain, status=lambda: status_bar(loop.game)
+                plain=plain,
+                status=lambda: (
+                    status_bar(loop.game) + (timer.status(loop.game.view.round) if timer else "")
+                ),
             )
         else:
             tty = sys.stdout.isatty()  # a script played at a terminal fits it
             width = terminal_width() if tty else 78
             console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
-        console.show(opening(game) + notes)
-        loop = PlayLoop(game, console, saved, strict=script is not None)
+        narrator, silent = at_table.narrator()
+        console.show(opening(game) + notes + silent)
+        loop = PlayLoop(game, console, saved, strict=script is not None, narrator=narrator)
         if saving.load is not None and saved.at_setup and not saved.inputs:
             # A sheet written before the first round (between two scenarios)
             # and nothing played since: no one has read the introduction yet.
@@ -77,7 +125,20 @@ def run_play(
         signals.saved_note(stop, note or "The game was not being saved.")
         raise
     finally:
+        if narrator is not None:
+            narrator.stop()
         saved.close()
+
+
+def _timer(at_table: TableChoices, saved: SavedGame) -> TableTimer | None:
+    """The table timer, asked for or kept on the loaded sheet; its time is
+    written on every round-end sheet from now on."""
+    kept = saved.sheet.data.get(TIMER_FIELD)
+    if not at_table.timer and kept is None:
+        return None
+    timer = TableTimer(time.monotonic, saved.game.view.round, kept)
+    saved.annotate = timer.field
+    return timer
 
 
 def _load(core: Core, saving: SaveChoices) -> tuple[SavedGame, list[Line]]:
@@ -97,7 +158,7 @@ def _load(core: Core, saving: SaveChoices) -> tuple[SavedGame, list[Line]]:
 
 
 def _new(
-    core: Core, choices: Choices, saving: SaveChoices, interactive: bool
+    core: Core, choices: Choices, saving: SaveChoices, interactive: bool, at_table: TableChoices
 ) -> tuple[SavedGame, list[Line]]:
     root = tale_path(choices.tale)
     tale, problems = load_tale_cached(root)
@@ -107,6 +168,7 @@ def _new(
     setup = complete(core, tale, choices)
     if interactive and choices.empty:
         setup = ask_setup(core, tale, setup)
+    setup = at_table.setup(setup)
     files = lock = None
     if saving.enabled:
         name = saving.name or _free_name(saving.folder, f"{setup.scenario}-{setup.seed}")
@@ -152,6 +214,7 @@ def opening(game: Game) -> list[Line]:
         Line(f"{table.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
         *_house_rules(setup),
+        *_at_table(game),
         Line("Type a number to choose; 'help' lists the commands."),
     ]
 
@@ -161,6 +224,16 @@ def _house_rules(setup: GameSetup) -> list[Line]:
         return []
     rules = ", ".join(f"{k}={str(v).lower()}" for k, v in setup.rulings)
     return [Line(f"House rules: {rules}.")]
+
+
+def _at_table(game: Game) -> list[Line]:
+    automation = game.table.automation
+    if automation.all_digital:
+        return []
+    who = {Tool.DICE: "the dice", Tool.CARDS: "the cards"}
+    by_players = [who[t] for t in Tool if automation.of(t) is Source.PHYSICAL]
+    handle = " and ".join(by_players)
+    return [Line(f"At the table: the players handle {handle} ('help table' for its commands).")]
 
 
 def status_bar(game: Game) -> str:

@@ -94,6 +94,8 @@ def odds_lines(decision: Decision, table: TableView) -> list[Line]:
     if state is None or not decision.kind.in_test:
         return []
     need = table.need(state)
+    if decision.kind is DecisionKind.ENTER_DICE:  # a physical table: the dice are in hand
+        return [Line(f"The dice are being rolled at the table; {count(need, 'success')} needed.")]
     if decision.kind is DecisionKind.PREPARE:
         chance = table.chance(state)
         white = state.white_pool(table.dice.white_count)

@@ -18,7 +18,10 @@ from hypothesis import strategies as st
 
 from tales.authoring.bots import sensible_policy
 from tales.errors import IllegalInput, OptionIdError, TalesError
+from tales.rules.automation import Source
 from tales.rules.decisions import Decision, DecisionKind, Engine, EventSink, Proc
+from tales.rules.dice import Face
+from tales.rules.entries import Drew, Faces
 from tales.rules.options import (
     Accept,
     Assist,
@@ -58,6 +61,12 @@ from tales.rules.options import (
     option,
     option_classes,
     parse_option,
+)
+from tales.rules.randomness import (
+    CardsBy,
+    DiceBy,
+    DrawForUs,
+    RollForUs,
 )
 from tales.rules.terms import Attribute, StatusCardKind
 from tales.story.core import Core
@@ -110,6 +119,14 @@ EXAMPLES: list[tuple[Option, str]] = [
     (StoryChoice(3), "choice:3"),
     (CarryItem("lantern"), "carry:lantern"),
     (CarryNothing(), "carry:none"),
+    # A physical table: who rolls, and what the real dice and decks gave.
+    (DiceBy(Source.PHYSICAL), "dice-by:physical"),
+    (CardsBy(Source.DIGITAL), "cards-by:digital"),
+    (RollForUs(), "roll-for-us"),
+    (DrawForUs(), "draw-for-us"),
+    (Faces((Face.parse("success"), Face()), (Face.parse("skull"),)), "faces:success,blank:skull"),
+    (Faces((Face.parse("explode"),), ()), "faces:explode:"),
+    (Drew("ezra-marsh-03"), "drew:ezra-marsh-03"),
 ]
 
 
@@ -185,6 +202,7 @@ def test_a_decision_in_a_test_carries_its_test_and_only_those_do() -> None:
         DecisionKind.KEEP_RED,
         DecisionKind.REROLL,
         DecisionKind.CANCEL_DIE,
+        DecisionKind.ENTER_DICE,  # the faces of a test's real dice
     }
 
 

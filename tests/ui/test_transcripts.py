@@ -41,6 +41,7 @@ CASES = {case.name: case for case in recorder.cases()}
 def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
     storybook = {"good-ending", "solo-opening", "time-runs-out", "reef-true-ending"}
     storybook.add("campaign-through-saves")  # three invocations, loading between scenarios
+    storybook.add("physical-table")  # the good ending with real dice and cards
     assert set(CASES) == storybook | {"guide-solo", "guide-duo"}
     assert {case.uses_stdin for case in CASES.values() if not case.steps} == {True, False}
     assert all(case.golden.is_file() for case in CASES.values())
