@@ -36,6 +36,7 @@ from ruamel.yaml.events import (
     SequenceStartEvent,
     StreamEndEvent,
 )
+from ruamel.yaml.representer import RoundTripRepresenter, SafeRepresenter
 
 from tales.errors import YamlFileError
 from tales.story.yamllimits import LIMIT, MAX_DEPTH, MAX_NODES, Limits, at, refused
@@ -93,6 +94,13 @@ class PlacedList(list[Any]):
 
     __slots__ = ("lc",)
     lc: Lines
+
+
+# What was read can be written again (a sheet's values copied into another),
+# as the plain mapping and list they are.
+for _representer in (SafeRepresenter, RoundTripRepresenter):
+    _representer.add_representer(PlacedMap, _representer.represent_dict)
+    _representer.add_representer(PlacedList, _representer.represent_list)
 
 
 class _Open:
