@@ -209,10 +209,10 @@ def play(
 @click.option("--jobs", type=click.IntRange(1), help="Processes (default: all cores).")
 @click.option(
     "--policy",
-    type=click.Choice(["both", "random", "sensible"]),
+    type=click.Choice(["both", "random", "sensible", "goal"]),
     default="both",
     show_default=True,
-    help="The bots: uniform random, a sensible player, or both.",
+    help="The bots: uniform random, a sensible player, both, or goal-directed.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option(
