@@ -7,13 +7,14 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from tales.cli_common import echo
 
 if TYPE_CHECKING:
+    from tales.authoring.cluster import Progress
     from tales.authoring.simulate import Report
 
 DIFFICULTIES = ("easy", "standard", "hard")
@@ -106,45 +107,20 @@ def simulate(
     ends, endings, deaths, the exploration-rate spread, and every crash with
     the command that replays it at the prompt. Exits 1 if anything crashed.
 
-    With --sweep, plays every team composition at each difficulty and reports
-    each ending's rate, deaths and exploration by investigator and by
-    difficulty, flagging an investigator who moves an ending by more than 20
-    points and a difficulty no harder than the one below it.
+    With --sweep, plays every team at each difficulty and flags an investigator
+    who moves an ending 20+ points or a difficulty no harder than the one below.
     """
     from tales.authoring.simulate import run_simulation
     from tales.cli import _tale_folder
     from tales.story.core import tale_path
 
     tale = _tale_folder(path) if path else tale_path(None)
-    show = sys.stderr.isatty() and not as_json
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            bar = "#" * (30 * done // total)
-            click.echo(f"\r[{bar:<30}] {done}/{total}", nl=done == total, err=True)
-
+    progress = _progress(sys.stderr.isatty() and not as_json)
     processes = jobs or os.cpu_count() or 1
     if sweep:
-        from tales.authoring.sweep import sweep_tale
-        from tales.authoring.sweep_report import as_html, as_text
-
-        data = sweep_tale(
-            tale,
-            scenario,
-            investigators=_names(investigators),
-            team_size=team_size,
-            difficulties=_names(difficulties) or list(DIFFICULTIES),
-            games=games,
-            seed=seed,
-            policy=policy or "goal",
-            jobs=processes,
-            scheduler=scheduler,
-            progress=progress,
-        )
-        if html_path is not None:
-            html_path.write_text(as_html(data), encoding="utf-8")
-        echo(json.dumps(data, indent=2) if as_json else as_text(data), nl=False)
-        sys.exit(1 if data["crashes"] else 0)
+        cells = (_names(investigators), team_size, _names(difficulties) or list(DIFFICULTIES))
+        data = _sweep(tale, scenario, cells, games, seed, policy, processes, scheduler, progress)
+        _sweep_report(data, as_json, html_path)
     report = run_simulation(
         tale,
         scenario,
@@ -156,6 +132,53 @@ def simulate(
         progress=progress,
     )
     _report(report, as_json, html_path, crash_dir)
+
+
+def _sweep(
+    tale: Path,
+    scenario: str | None,
+    cells: tuple[list[str] | None, int, list[str]],
+    games: int,
+    seed: int,
+    policy: str | None,
+    jobs: int,
+    scheduler: str | None,
+    progress: Progress,
+) -> dict[str, Any]:
+    from tales.authoring.sweep import sweep_tale
+
+    investigators, team_size, difficulties = cells
+    return sweep_tale(
+        tale,
+        scenario,
+        investigators=investigators,
+        team_size=team_size,
+        difficulties=difficulties,
+        games=games,
+        seed=seed,
+        policy=policy or "goal",
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=progress,
+    )
+
+
+def _progress(show: bool) -> Progress:
+    def progress(done: int, total: int) -> None:
+        if show:
+            bar = "#" * (30 * done // total)
+            click.echo(f"\r[{bar:<30}] {done}/{total}", nl=done == total, err=True)
+
+    return progress
+
+
+def _sweep_report(data: dict[str, Any], as_json: bool, html_path: Path | None) -> None:
+    from tales.authoring.sweep_report import as_html, as_text
+
+    if html_path is not None:
+        html_path.write_text(as_html(data), encoding="utf-8")
+    echo(json.dumps(data, indent=2) if as_json else as_text(data), nl=False)
+    sys.exit(1 if data["crashes"] else 0)
 
 
 def _report(report: Report, as_json: bool, html_path: Path | None, crash_dir: Path) -> None:

@@ -145,3 +145,7 @@ class LimitExceeded(TalesError):
 class UnsafeFile(TalesError):
     """A file that is not what it claims to be: a FIFO, device or folder
     named like a content file, or a symlink leading out of its folder."""
+
+
+class ClusterError(TalesError):
+    """A Dask cluster cannot be used: Dask is not installed, or no scheduler answers."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol, TypeVar
 
-from tales.errors import TalesError
+from tales.errors import ClusterError
 
 BATCHES_PER_WORKER = 8  # enough batches to balance uneven games, few enough to be cheap
 
@@ -27,10 +27,6 @@ class Indexed(Protocol):
 UnitT = TypeVar("UnitT")
 ResultT = TypeVar("ResultT", bound=Indexed)
 Progress = Callable[[int, int], None]
-
-
-class ClusterError(TalesError):
-    """The cluster cannot be used: Dask is not installed, or the scheduler is unreachable."""
 
 
 def batches(units: Sequence[UnitT], workers: int) -> list[list[UnitT]]:
