@@ -52,7 +52,8 @@ class Node:
 
 def generate(seed: int, size: int = 300) -> list[Node]:
     """A random graph with cycles; the last ENDINGS paragraphs end the story.
-    Every paragraph's first choice is open, so no walk is stuck."""
+    Every paragraph's first choice is open and leads to a later paragraph, so
+    no walk is stuck in a loop whose other choices are all closed."""
     rng = random.Random(seed)
     nodes = []
     for number in range(1, size + 1):
@@ -61,7 +62,10 @@ def generate(seed: int, size: int = 300) -> list[Node]:
             node.flag = rng.randrange(FLAGS) if rng.random() < 0.25 else None
             node.counter = rng.randrange(COUNTERS) if rng.random() < 0.25 else None
             for index in range(rng.choice((2, 2, 3))):
-                target = rng.randrange(2, size + 1)
+                # The open first choice always leads on (cycles come from the
+                # others), so every walk ends with probability one.
+                ahead = min(size, number + rng.randint(1, 20))
+                target = ahead if index == 0 else rng.randrange(2, size + 1)
                 kind = "open" if index == 0 else rng.choice(("open", "flag", "noflag", "count"))
                 which = rng.randrange(FLAGS if kind != "count" else COUNTERS)
                 node.choices.append((target, kind))

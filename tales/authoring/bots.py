@@ -19,7 +19,15 @@ import re
 from collections.abc import Callable
 from typing import TypeVar
 
-from tales.authoring.lookahead import FAR, NEEDED, StoryMap, costs, holds, option_grants, story_map
+from tales.authoring.lookahead import (
+    FAR,
+    StoryMap,
+    costs,
+    head_start,
+    holds,
+    option_grants,
+    story_map,
+)
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     Accept,
@@ -111,7 +119,7 @@ def _option_cost(
         targets = chart.option_targets(definition)
         near = min((cost.get(t, FAR) for t in targets), default=FAR)
         if granted:
-            return min(near + 1, NEEDED)
+            return min(near + 1, head_start(granted, chart))
         if any(not view.was_read(t) for t in targets):
             return near + 1
         # Only read paragraphs ahead: worth an Action if they are nearer the

@@ -27,8 +27,9 @@ from tales.story.view import TableView
 
 FAR = 10_000  # a paragraph from which no open goal can be reached
 # A goal's head start: the true ending first, then what opens the way to it
-# (keywords, items, objectives), then any unread paragraph.
-ENDING, NEEDED, UNREAD = 0, 8, 30
+# (keywords, items, paragraphs its gates ask for), the objectives, then any
+# unread paragraph.
+ENDING, NEEDED, OBJECTIVE, UNREAD = 0, 8, 8, 30
 _NEGATED = re.compile(
     r"not\s+(keyword|item|clue|objective|information|visited|revealed)"
     r"\(\s*['\"]?([^'\")]+)['\"]?\s*\)"
@@ -100,14 +101,25 @@ class StoryMap:
         self.endings = tuple(sorted(n for n, p in self.paragraphs.items() if p.end))
         self.true_ending = self._choose_true_ending()
         if self.true_ending is not None:
-            toward = self.distances({self.true_ending: 0}, lambda step: True)
-            self.needed = frozenset(
-                fact for step in self.steps if step.target in toward for fact in step.needs
-            )
+            self.needed = self._needed_for(self.true_ending)
         objectives = {f for granted in self.grants.values() for f in granted if f[0] == "objective"}
         self.wanted = self.needed | objectives
         self.gates = frozenset(fact for step in self.steps for fact in step.facts)
         self.obtainable = frozenset(f for granted in self.grants.values() for f in granted)
+
+    def _needed_for(self, ending: int) -> frozenset[Fact]:
+        """What the gates on the ways to ``ending`` ask for, and what the gates
+        on the ways to those paragraphs ask for in turn (the hymn that sings
+        the Warden down, whose defeat opens the haul), until nothing is added."""
+        needed: set[Fact] = set()
+        targets = {ending}
+        while True:
+            toward = self.distances(dict.fromkeys(targets, 0), lambda step: True)
+            needed |= {f for step in self.steps if step.target in toward for f in step.needs}
+            more = {int(v) for k, v in needed if k == "visited" and v.isdecimal()} - targets
+            if not more:
+                return frozenset(needed)
+            targets |= more
 
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
         granted = effect_grants((*paragraph.effects, *paragraph.first_time))
@@ -254,6 +266,11 @@ def holds(fact: Fact, view: TableView) -> bool:
     return value in view.found.get(kind, frozenset())
 
 
+def head_start(facts: Iterable[Fact], chart: StoryMap) -> int:
+    """The head start of a goal that grants ``facts`` (all still unmet)."""
+    return NEEDED if any(fact in chart.needed for fact in facts) else OBJECTIVE
+
+
 def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
     """How far each paragraph stands from the goals still open at this table."""
     unmet = frozenset(fact for fact in chart.wanted if not holds(fact, view))
@@ -264,7 +281,7 @@ def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
         found = dict.fromkeys(unread, UNREAD)
         for number, granted in chart.grants.items():
             if granted & unmet:
-                found[number] = NEEDED
+                found[number] = head_start(granted & unmet, chart)
         if chart.true_ending is not None:
             found[chart.true_ending] = ENDING
         return found

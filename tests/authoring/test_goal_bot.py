@@ -29,8 +29,11 @@ def test_the_true_ending_is_the_one_the_story_makes_hardest_to_reach() -> None:
     assert {125, 139, 147} <= set(chart.endings)
     assert chart.true_ending == 125
     # The way to it asks for what the story grants elsewhere: the boat, the
-    # password, beating or singing down the Warden.
-    assert {("keyword", "DORY"), ("keyword", "PASSWORD"), ("visited", "120")} <= chart.needed
+    # password, beating or singing down the Warden (120) and, for that, the
+    # hymn: what the gates toward a needed paragraph ask for is needed too.
+    needed = {("keyword", "DORY"), ("keyword", "PASSWORD"), ("visited", "120")}
+    assert needed | {("keyword", "HYMN")} <= chart.needed
+    assert ("keyword", "MARKED") not in chart.needed  # a gate asks for it to be absent
 
 
 def test_a_gate_asks_for_what_it_names_and_not_for_what_it_forbids() -> None:
