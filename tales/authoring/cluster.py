@@ -90,7 +90,7 @@ def _on_cluster(
         ) from None
     try:
         client = distributed.Client(address, timeout="10s")
-    except (OSError, TimeoutError) as error:
+    except Exception as error:  # Dask's own errors for an address it cannot use
         raise ClusterError(f"no Dask scheduler answers at {address}: {error}") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
