@@ -18,6 +18,7 @@ from tales import __version__, signals
 from tales.cli_common import SAVES_HELP, TalesGroup, echo, read_script
 from tales.cli_guide import guide
 from tales.cli_saves import saves
+from tales.cli_simulate import simulate
 from tales.errors import ContentError, TalesError
 from tales.ui import completion
 from tales.ui.words import count
@@ -223,95 +224,6 @@ def play(
     sys.exit(run_play(choices, script=commands, plain=plain, saving=saving, at_table=at_table))
 
 
-@cli.command()
-@click.argument(
-    "path", required=False, type=click.Path(exists=True, file_okay=False, path_type=Path)
-)
-@click.option("--scenario", help="Scenario to play (default: the tale's first).")
-@click.option("--runs", type=click.IntRange(1), default=200, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed of the runs.")
-@click.option("--jobs", type=click.IntRange(1), help="Processes (default: all cores).")
-@click.option(
-    "--policy",
-    type=click.Choice(["both", "random", "sensible"]),
-    default="both",
-    show_default=True,
-    help="The bots: uniform random, a sensible player, or both.",
-)
-@click.option(
-    "--campaign",
-    is_flag=True,
-    help="Play whole campaigns: the prologue, every scenario and interlude, the epilogue.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option(
-    "--html",
-    "html_path",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write a self-contained HTML report here.",
-)
-@click.option(
-    "--crashes",
-    "crash_dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("simulate-crashes"),
-    show_default=True,
-    help="Where each crash's input log is saved.",
-)
-def simulate(
-    path: Path | None,
-    scenario: str | None,
-    runs: int,
-    seed: int,
-    jobs: int | None,
-    policy: str,
-    campaign: bool,
-    as_json: bool,
-    html_path: Path | None,
-    crash_dir: Path,
-) -> None:
-    """Playtest a tale: many seeded playthroughs by bots, and what they found.
-
-    Reports coverage with file:line of everything never reached, story dead
-    ends, endings, deaths, the exploration-rate spread, and every crash with
-    the command that replays it at the prompt. Exits 1 if anything crashed.
-    """
-    import os
-
-    from tales.authoring.simulate import run_simulation, save_crashes
-    from tales.authoring.simulate_report import as_html, as_text
-    from tales.story.core import tale_path
-
-    tale = _tale_folder(path) if path else tale_path(None)
-    if campaign:  # whole campaigns: tales.authoring.campaign_sim
-        from tales.authoring.campaign_sim import run_command
-
-        sys.exit(run_command(tale, runs=runs, seed=seed, policy=policy, as_json=as_json))
-    show = sys.stderr.isatty() and not as_json
-
-    def progress(done: int, total: int) -> None:
-        if show:
-            bar = "#" * (30 * done // total)
-            click.echo(f"\r[{bar:<30}] {done}/{total}", nl=done == total, err=True)
-
-    report = run_simulation(
-        tale,
-        scenario,
-        runs=runs,
-        seed=seed,
-        jobs=jobs or os.cpu_count() or 1,
-        policy=policy,
-        progress=progress,
-    )
-    save_crashes(report, crash_dir)
-    data = report.as_json()
-    if html_path is not None:
-        html_path.write_text(as_html(data, report.book.title), encoding="utf-8")
-    echo(json.dumps(data, indent=2) if as_json else as_text(data, report.book.title), nl=False)
-    if data["crashes"]:
-        sys.exit(1)
-
-
 def _tale_folder(path: Path) -> Path:
     """``path``, if it is a tale's folder; else one line saying it is not."""
     if not (path / "tale.yaml").is_file():
@@ -381,6 +293,7 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
 
 cli.add_command(guide)
 cli.add_command(saves)
+cli.add_command(simulate)
 
 
 def main() -> None:

@@ -147,6 +147,10 @@ class UnsafeFile(TalesError):
     named like a content file, or a symlink leading out of its folder."""
 
 
+class ClusterError(TalesError):
+    """A Dask cluster cannot be used: Dask is not installed, or no scheduler answers."""
+
+
 # Inside tales only -------------------------------------------------------------------
 
 

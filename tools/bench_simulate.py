@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tales.authoring.simulate import _content, _execute, plan_runs, play_one
+from tales.authoring.cluster import run_units
+from tales.authoring.simulate import _content, plan_runs, play_one
 
 TALE = Path(__file__).resolve().parents[1] / "storybooks" / "the-reef-ledger"
 
@@ -51,8 +52,7 @@ def games_per_wall_second(tale: Path, runs: int, jobs: int) -> float:
     book = _content(str(tale))
     plans = plan_runs(str(tale), book.tale.scenario_id(None), runs, 1, "random")
     started = time.perf_counter()
-    for _ in _execute(plans, jobs, None):
-        pass
+    run_units(play_one, plans, jobs=jobs)
     return runs / (time.perf_counter() - started)
 
 

@@ -15,9 +15,19 @@ or storybook, so a bot cannot change the game except by the option it picks.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
+from tales.authoring.lookahead import (
+    FAR,
+    StoryMap,
+    costs,
+    head_start,
+    holds,
+    option_grants,
+    story_map,
+)
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     Accept,
@@ -39,7 +49,7 @@ from tales.rules.options import (
     UseItem,
 )
 from tales.rules.teststate import TestState
-from tales.story.options import StoryOption
+from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
 
 Policy = Callable[[Decision, TableView, random.Random], Option]
@@ -74,7 +84,82 @@ def sensible_policy(decision: Decision, view: TableView, rng: random.Random) -> 
     return rng.choice(kept or list(options))
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "sensible": sensible_policy}
+def goal_policy(decision: Decision, view: TableView, rng: random.Random) -> Option:
+    """Plays like ``sensible`` in tests, but picks its way through the story
+    toward its goals: the true ending first, then what opens the way to it
+    (the keywords and items its gates ask for) and the objectives, then
+    anything unread (see :mod:`tales.authoring.lookahead`)."""
+    scenario = view.scenario
+    if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
+        return sensible_policy(decision, view, rng)
+    chart = story_map(view.paragraphs, scenario)
+    cost = costs(chart, view)
+    scored = [
+        (score, option)
+        for option in decision.options
+        if (score := _option_cost(option, decision, view, chart, cost)) < FAR
+    ]
+    if not scored:
+        return sensible_policy(decision, view, rng)
+    best = min(score for score, _ in scored)
+    return rng.choice([option for score, option in scored if score == best])
+
+
+_PLANNED = frozenset({DecisionKind.ACTIVITY, DecisionKind.STORY_CHOICE})
+_CHOICE_PROMPT = re.compile(r"Paragraph (\d+):")
+
+
+def _option_cost(
+    option: Option, decision: Decision, view: TableView, chart: StoryMap, cost: dict[int, int]
+) -> int:
+    """How far taking ``option`` leaves the team from its nearest goal (FAR: not a step)."""
+    if isinstance(option, StoryOption):
+        definition = view.option(option)
+        granted = {f for f in option_grants(definition) & chart.wanted if not holds(f, view)}
+        targets = chart.option_targets(definition)
+        near = min((cost.get(t, FAR) for t in targets), default=FAR)
+        if granted:
+            return min(near + 1, head_start(granted, chart))
+        if any(not view.was_read(t) for t in targets):
+            return near + 1
+        # Only read paragraphs ahead: worth an Action if they are nearer the
+        # goals than this scene; a free option would be taken again and again.
+        nearer = definition.cost > 0 and near < cost.get(option.scene, FAR)
+        return near + 1 if nearer else FAR
+    if isinstance(option, StoryChoice):
+        found = _CHOICE_PROMPT.match(decision.prompt)
+        paragraph = view.paragraphs.get(int(found.group(1))) if found else None
+        if paragraph is None or option.index >= len(paragraph.choices):
+            return FAR
+        target = paragraph.choices[option.index].outcome.goto or paragraph.goto
+        return cost.get(target, FAR) if target is not None else FAR
+    if isinstance(option, Move):
+        here = view.investigator(option.investigator).location
+        there = _place_cost(option.destination, view, cost)
+        # A move must bring the mover nearer a scene worth reaching.
+        return there + 1 if here is None or there < _place_cost(here, view, cost) else FAR
+    return FAR
+
+
+def _place_cost(place: str, view: TableView, cost: dict[int, int]) -> int:
+    """How far someone standing at ``place`` is from the goals: the moves to
+    a scene, and the scene's own cost."""
+    scenes = view.scenes
+    return min(
+        (
+            cost.get(scenes[p], FAR) + moves
+            for p, moves in view.distances(place).items()
+            if p in scenes
+        ),
+        default=FAR,
+    )
+
+
+POLICIES: dict[str, Policy] = {
+    "random": random_policy,
+    "sensible": sensible_policy,
+    "goal": goal_policy,
+}
 
 
 def _first(decision: Decision, kind: type[OptionT]) -> OptionT:

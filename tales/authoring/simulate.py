@@ -14,13 +14,15 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tales.api import Storybook, load_tale, new_game
 from tales.authoring.bots import POLICIES
+from tales.authoring.cluster import run_units
+from tales.authoring.titles import ending_title
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
 from tales.story.core import Core
@@ -42,6 +44,10 @@ class RunPlan:
     index: int
     seed: int
     policy: str
+    # A sweep names the team and the difficulty; a plain run draws them from its seed.
+    players: tuple[str, ...] = ()
+    companions: tuple[str, ...] = ()
+    difficulty: str = ""
 
 
 @dataclass
@@ -92,8 +98,12 @@ def team_for(core: Core, rng: random.Random) -> tuple[tuple[str, ...], tuple[str
 def play_one(plan: RunPlan) -> RunResult:
     storybook = _content(plan.tale)
     rng = random.Random(plan.seed)
-    players, companions = team_for(storybook.core, rng)
-    setup = GameSetup(plan.scenario, players, companions, rng.choice(DIFFICULTIES), plan.seed)
+    if plan.players:
+        players, companions, difficulty = plan.players, plan.companions, plan.difficulty
+    else:
+        players, companions = team_for(storybook.core, rng)
+        difficulty = rng.choice(DIFFICULTIES)
+    setup = GameSetup(plan.scenario, players, companions, difficulty, plan.seed)
     result = RunResult(plan.index, plan.seed, plan.policy, setup)
     policy = POLICIES[plan.policy]
     started = time.perf_counter()
@@ -179,7 +189,13 @@ class Report:
             "options_total": len(self.option_keys),
             "options_taken": len(taken & set(self.option_keys)),
             "dead_ends": self.dead_end_report(),
-            "endings": dict(Counter(r.ending for r in self.results if not r.crash).most_common()),
+            "endings": dict(
+                Counter(
+                    ending_title(r.ending, self.book.paragraphs)
+                    for r in self.results
+                    if not r.crash
+                ).most_common()
+            ),
             "deaths": sum(r.deaths for r in self.results),
             "exploration_rate": {
                 "mean": round(sum(rates) / len(rates), 2) if rates else None,
@@ -268,35 +284,13 @@ def run_simulation(
     jobs: int,
     policy: str = "both",
     progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
 ) -> Report:
     tale = _content(str(tale_path)).tale
     name = tale.scenario_id(scenario)
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
-    results = sorted(_execute(plans, jobs, progress), key=lambda r: r.index)
+    results = run_units(play_one, plans, jobs=jobs, scheduler=scheduler, progress=progress)
     elapsed = time.perf_counter() - started
     # The tale was read with positions: the report points at file:line.
     return Report(str(tale_path), name, tale.scenarios[name], results, elapsed)
-
-
-def _execute(
-    plans: list[RunPlan], jobs: int, progress: Callable[[int, int], None] | None
-) -> Iterator[RunResult]:
-    done = 0
-    if jobs <= 1:
-        results: Iterator[RunResult] = map(play_one, plans)
-    else:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("fork").Pool(jobs)
-        results = pool.imap_unordered(play_one, plans, chunksize=max(1, len(plans) // (jobs * 8)))
-    try:
-        for result in results:
-            done += 1
-            if progress:
-                progress(done, len(plans))
-            yield result
-    finally:
-        if jobs > 1:
-            pool.close()
-            pool.join()

@@ -56,10 +56,13 @@ def as_html(data: dict[str, Any], scenario: str) -> str:
     chart = _svg_histogram(data["exploration_rate"]["histogram"])
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>tales simulate: {html.escape(scenario)}</title>
 <style>
-body {{ font: 15px/1.45 Georgia, serif; max-width: 60rem; margin: 2rem auto; color: #222; }}
-h1 {{ font-weight: normal; }} pre {{ background: #f6f4ef; padding: 1rem; overflow-x: auto; }}
+body {{ font: 15px/1.45 Georgia, serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+  color: #222; }}
+h1 {{ font-weight: normal; }} svg {{ max-width: 100%; height: auto; display: block; }}
+pre {{ background: #f6f4ef; padding: 1rem; white-space: pre-wrap; overflow-wrap: anywhere; }}
 svg text {{ font: 12px sans-serif; }}
 </style></head><body>
 <h1>Playtest of <em>{html.escape(scenario)}</em></h1>
@@ -78,7 +81,7 @@ def _svg_histogram(histogram: dict[str, int]) -> str:
     bar = (width - gap * len(histogram)) / len(histogram)
     peak = max(histogram.values()) or 1
     parts = [
-        f'<svg width="{width}" height="{height + 40}" role="img" '
+        f'<svg viewBox="0 0 {width} {height + 40}" width="{width}" role="img" '
         'aria-label="Histogram of exploration rates">'
     ]
     for i, (bucket, count) in enumerate(histogram.items()):
