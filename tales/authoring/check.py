@@ -104,7 +104,7 @@ def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[s
             len(grants.reached),
         )
         frontier = [*_roots(book)]
-        frontier += [book.scenario.locations[s].paragraph or 0 for s in sorted(grants.revealed)]
+        frontier += [n for s in sorted(grants.revealed) for n in _read_at(book, s)]
         seen: set[int] = set()
         while frontier:
             number = frontier.pop()
@@ -119,6 +119,13 @@ def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[s
         after = (len(grants.keywords), len(grants.cards), len(grants.revealed), len(grants.reached))
         if after == before:
             return grants
+
+
+def _read_at(book: ScenarioBook, slug: str) -> list[int]:
+    """What a revealed location has read: its scene, and its ``on_enter``
+    paragraph (any revealed card can be walked into, or revealed underfoot)."""
+    place = book.scenario.locations[slug]
+    return [n for n in (place.paragraph, place.on_enter) if n is not None]
 
 
 def _outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
@@ -140,9 +147,7 @@ def _grant(book: ScenarioBook, grants: Grants, effect: Effect, frontier: list[in
             grants.keywords.add(str(name))
         elif what == "location" and name in book.scenario.locations:
             grants.revealed.add(str(name))
-            scene = book.scenario.locations[str(name)].paragraph
-            if scene is not None:
-                frontier.append(scene)
+            frontier += _read_at(book, str(name))
         elif what != "location":  # an item, clue, objective or information found
             grants.cards.add((what, str(name)))
     lead = kind.leads(effect)

@@ -178,6 +178,20 @@ def narrative_move(table: Table, inv: Investigator, destination: str) -> None:
 def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
     origin, inv.location = inv.location, destination
     table.emit(Moved(inv.slug, origin, destination, how))
+    enter(table, inv, destination)
+
+
+def enter(table: Table, inv: Investigator, slug: str) -> None:
+    """``inv`` stands on ``slug``: the first time anyone does, its entering
+    narrative (``Location.on_enter``) is due, read as ``inv``'s once the
+    activity that brought them is resolved (ruling ``narrative-timing``)."""
+    place = table.scenario.locations.get(slug) if table.scenario else None
+    if place is None or place.on_enter is None or slug in table.entered:
+        return
+    if slug not in table.revealed:
+        return  # a card still face down has no inside to read yet
+    table.entered[slug] = inv.slug
+    table.read_later(place.on_enter, f"{inv.name} goes into {place.name}", slug)
 
 
 def _name(table: Table, slug: str) -> str:

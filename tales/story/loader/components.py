@@ -32,6 +32,7 @@ def _entries(data: Any) -> list[tuple[str, dict[Any, Any]]]:
 def load_locations(context: Context) -> dict[str, Location]:
     reader, data = context.read("locations.yaml", "locations")
     raw: dict[str, tuple[str, str, list[str], int | None]] = {}
+    inside: dict[str, int] = {}  # location -> its on_enter paragraph
     for slug, body in _entries(data):
         context.where[f"location:{slug}"] = context.at(reader, data, slug)
         tokens = mapping(body, "tokens")
@@ -47,13 +48,17 @@ def load_locations(context: Context) -> dict[str, Location]:
         scene = whole(body, "scene")
         if scene is not None:
             context.refs.paragraphs.append((scene, context.at(reader, body, "scene")))
+        entering = whole(body, "on_enter")
+        if entering is not None:
+            context.refs.paragraphs.append((entering, context.at(reader, body, "on_enter")))
+            inside[slug] = entering
         raw[slug] = (text(body, "name") or slug, text(body, "area") or slug, adjacent, scene)
     links = {slug: set(adjacent) for slug, (_, _, adjacent, _) in raw.items()}
     for slug, neighbours in list(links.items()):
         for other in neighbours:  # adjacency is symmetric
             links.setdefault(other, set()).add(slug)
     return {
-        slug: Location(slug, name, area, frozenset(links[slug] & set(raw)), scene)
+        slug: Location(slug, name, area, frozenset(links[slug] & set(raw)), scene, inside.get(slug))
         for slug, (name, area, _, scene) in raw.items()
     }
 

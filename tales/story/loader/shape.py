@@ -143,6 +143,7 @@ def locations() -> Schema:
         "area": NAME,
         "adjacent": listed(NAME),
         "scene": NUMBER,
+        "on_enter": NUMBER,
         "tokens": map_schema(tokens),
         "limits": map_schema(
             named(
