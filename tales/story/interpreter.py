@@ -303,6 +303,9 @@ class Book:
         scene = table.scenario.locations[slug].paragraph if table.scenario else None
         if scene is not None and slug not in self.state.scenes:
             yield from self.read_as(table, scene, None, place=slug)
+            # A card on the table has a scene even with nothing to do there yet
+            # (an outside view, its inside read on going in: ``on_enter``).
+            self.state.scenes.setdefault(slug, scene)
 
     # Options ----------------------------------------------------------------------
 
