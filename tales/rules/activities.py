@@ -191,7 +191,7 @@ def enter(table: Table, inv: Investigator, slug: str) -> None:
     if slug not in table.revealed:
         return  # a card still face down has no inside to read yet
     table.entered[slug] = inv.slug
-    table.read_later(place.on_enter, f"{inv.name} goes into {place.name}", slug)
+    table.read_later(place.on_enter, f"{inv.name} arrives at {place.name}", slug)
 
 
 def _name(table: Table, slug: str) -> str:
