@@ -137,6 +137,8 @@ def entry_points(book: ScenarioBook) -> dict[int, str]:
     for location in book.scenario.locations.values():
         if location.paragraph is not None:
             points.setdefault(location.paragraph, location.name)
+        if location.on_enter is not None:
+            points.setdefault(location.on_enter, f"inside {location.name}")
     return points
 
 
@@ -154,8 +156,9 @@ def areas(book: ScenarioBook) -> dict[str, set[int]]:
     locations = book.scenario.locations
     found: dict[str, set[int]] = {}
     for location in locations.values():
-        if location.paragraph is not None and location.paragraph in book.paragraphs:
-            found.setdefault(location.area, set()).add(location.paragraph)
+        for number in (location.paragraph, location.on_enter):
+            if number is not None and number in book.paragraphs:
+                found.setdefault(location.area, set()).add(number)
     for number, paragraph in book.paragraphs.items():
         if paragraph.at is not None and paragraph.at in locations:
             found.setdefault(locations[paragraph.at].area, set()).add(number)

@@ -40,6 +40,13 @@ def roots(book: ScenarioBook) -> list[int]:
     return found
 
 
+def read_at(book: ScenarioBook, slug: str) -> list[int]:
+    """What a revealed location has read: its scene, and its ``on_enter``
+    paragraph (any revealed card can be walked into, or revealed underfoot)."""
+    place = book.scenario.locations[slug]
+    return [n for n in (place.paragraph, place.on_enter) if n is not None]
+
+
 def outcome_effects(paragraph: Paragraph) -> Iterator[Effect]:
     """The effects of a paragraph's options' outcomes and of its choices."""
     for option in paragraph.options:
@@ -59,7 +66,7 @@ def reachable(book: ScenarioBook, always_keywords: set[str], always_items: set[s
     )
     walk = _Walk(book, grants)
     walk.frontier += roots(book)
-    walk.frontier += [book.scenario.locations[s].paragraph or 0 for s in sorted(grants.revealed)]
+    walk.frontier += [n for s in sorted(grants.revealed) for n in read_at(book, s)]
     walk.run()
     return grants
 
@@ -136,9 +143,7 @@ class _Walk:
                 self._learn(("keyword", str(name)), self.grants.keywords, str(name))
             elif what == "location" and name in locations:
                 self._learn(("revealed", str(name)), self.grants.revealed, str(name))
-                scene = locations[str(name)].paragraph
-                if scene is not None:
-                    self.frontier.append(scene)
+                self.frontier += read_at(self.book, str(name))
             elif what != "location":  # an item, clue, objective or information found
                 card = (what, str(name))
                 self._learn(card, self.grants.cards, card)

@@ -190,6 +190,20 @@ def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> No
     table.emit(Moved(inv.slug, origin, destination, how))
     if how in ("move", "run"):  # on foot, the Group token and those with it go along
         follow_group(table, inv, origin, destination)
+    enter(table, inv, destination)
+
+
+def enter(table: Table, inv: Investigator, slug: str) -> None:
+    """``inv`` stands on ``slug``: the first time anyone does, its entering
+    narrative (``Location.on_enter``) is due, read as ``inv``'s once the
+    activity that brought them is resolved (ruling ``narrative-timing``)."""
+    place = table.scenario.locations.get(slug) if table.scenario else None
+    if place is None or place.on_enter is None or slug in table.entered:
+        return
+    if slug not in table.revealed:
+        return  # a card still face down has no inside to read yet
+    table.entered[slug] = inv.slug
+    table.read_later(place.on_enter, f"{inv.name} arrives at {place.name}", slug)
 
 
 def _name(table: Table, slug: str) -> str:

@@ -22,6 +22,9 @@ class Location:
     area: str
     adjacent: frozenset[str] = frozenset()
     paragraph: int | None = None  # its scene: read when the card is revealed
+    # Read when an investigator first stands on it (``on_enter``): what is met
+    # inside, where the scene is what is seen of it from outside.
+    on_enter: int | None = None
     # Connections that are no walk: crossed only aboard a vehicle, or only
     # when the story moves someone (symmetric, like ``adjacent``).
     by_vehicle: frozenset[str] = frozenset()

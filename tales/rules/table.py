@@ -53,6 +53,9 @@ class Table:
     round: int = 1
     time: int = 1  # the Event board's time marker, 1-based
     revealed: set[str] = field(default_factory=set)
+    # Locations whose entering narrative (``Location.on_enter``) is read or
+    # due: location -> the investigator who first stood there ("" if unknown).
+    entered: dict[str, str] = field(default_factory=dict)
     encounters: dict[str, EncounterState] = field(default_factory=dict)  # by location
     fired: set[Threshold] = field(default_factory=set)  # threshold narratives already read
     found: dict[str, set[str]] = field(default_factory=dict)  # exploration elements by kind

@@ -16,6 +16,7 @@ from tales.saves.fields import Fields
 from tales.saves.map_sheet import restore_map, restore_setup_map
 from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
+from tales.story.entering import entered_from
 from tales.story.interpreter import StoryState
 from tales.story.model import ScenarioBook, Tale
 from tales.story.yamlio import describe
@@ -195,6 +196,7 @@ class WorldRestorer:
             self._digital_story(table, state)
         else:
             self._paper_story(table, state)
+        table.entered = entered_from(self.scenario, state.visited)  # on_enter texts read
         return state
 
     def _digital_story(self, table: Table, state: StoryState) -> None:

@@ -32,6 +32,7 @@ from tales.rules.teststate import eased
 from tales.story import branching
 from tales.story.conditions import evaluate, render
 from tales.story.effects import kind_of
+from tales.story.entering import enter_where_standing, entering_actor, entering_lead
 from tales.story.menu import describe, lasting, meets_again
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.options import StoryOption
@@ -115,6 +116,8 @@ class Book:
         scene = self.state.scenes.get(place)
         if scene is None:
             return []
+        if unread := entering_lead(table, place):
+            return unread
         return [  # asked as if ``inv`` stood at ``place``; nothing on the table moves
             option
             for index, option in enumerate(self.book.paragraphs[scene].options)
@@ -167,6 +170,9 @@ class Book:
         if at is None:
             yield from self.read_as(table, paragraph, self._actor(table, None))
             return
+        if (inside := entering_actor(table, at, paragraph)) is not None:
+            yield from self.read_as(table, paragraph, inside, place=at)  # going in: no encounter's
+            return
         self._at = at
         try:
             yield from self.read_as(table, paragraph, self._facing(table, at), place=at)
@@ -200,6 +206,10 @@ class Book:
         yield from self.read_as(table, self.book.introduction, None)
         for slug in sorted(table.revealed):
             yield from self._read_scene(table, slug)
+        due = len(table.to_read)
+        enter_where_standing(table, table.revealed)  # the team stands on the start location
+        if len(table.to_read) > due:
+            yield from settle(table, self)
 
     def read_as(
         self, table: Table, number: int | None, actor: Investigator | None, place: str | None = None
@@ -317,6 +327,9 @@ class Book:
         scene = table.scenario.locations[slug].paragraph if table.scenario else None
         if scene is not None and slug not in self.state.scenes:
             yield from self.read_as(table, scene, None, place=slug)
+            # A card on the table has a scene even with nothing to do there yet
+            # (an outside view, its inside read on going in: ``on_enter``).
+            self.state.scenes.setdefault(slug, scene)
 
     # Options ----------------------------------------------------------------------
 
@@ -457,6 +470,7 @@ class Book:
     def _reveal(self, table: Table, slug: str) -> Proc[None]:
         if reveal_location(table, slug):
             yield from self._read_scene(table, slug)
+            enter_where_standing(table, (slug,))
 
 
 @dataclass(slots=True)

@@ -47,6 +47,7 @@ def load_locations(context: Context) -> dict[str, Location]:
     reader, data = context.read("locations.yaml", "locations")
     raw: dict[str, tuple[str, str, int | None, int]] = {}
     links: dict[str, dict[str, set[str]]] = {key: {} for key in _LINKS}
+    inside: dict[str, int] = {}  # location -> its on_enter paragraph
     for slug, body in _entries(data):
         context.where[f"location:{slug}"] = context.at(reader, data, slug)
         tokens = mapping(body, "tokens")
@@ -58,6 +59,10 @@ def load_locations(context: Context) -> dict[str, Location]:
         scene = whole(body, "scene")
         if scene is not None:
             context.refs.paragraphs.append((scene, context.at(reader, body, "scene")))
+        entering = whole(body, "on_enter")
+        if entering is not None:
+            context.refs.paragraphs.append((entering, context.at(reader, body, "on_enter")))
+            inside[slug] = entering
         name, area = text(body, "name") or slug, text(body, "area") or slug
         raw[slug] = (name, area, scene, whole(body, "only_with") or 0)
     for linked in links.values():
@@ -72,6 +77,7 @@ def load_locations(context: Context) -> dict[str, Location]:
             area,
             frozenset(links["adjacent"][slug] & known),
             scene,
+            on_enter=inside.get(slug),
             by_vehicle=frozenset(links["by_vehicle"].get(slug, set()) & known),
             by_story=frozenset(links["by_story"].get(slug, set()) & known),
             only_with=only_with,

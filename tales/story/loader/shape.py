@@ -170,6 +170,7 @@ def locations() -> Schema:
         "by_story": listed(NAME),
         "only_with": {"type": "integer", "minimum": 1, "maximum": 8},
         "scene": NUMBER,
+        "on_enter": NUMBER,
         "tokens": map_schema(tokens),
         "limits": map_schema(
             named(
