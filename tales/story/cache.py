@@ -1,4 +1,5 @@
-"""A cache of checked tales, keyed by the hash of their files' contents.
+"""A cache of checked tales and core components, keyed by the hash of their
+files' contents.
 
 Loading a large tale parses every YAML file; loading it again unchanged only
 needs its hash and the cached model. A tale with problems is never cached;
@@ -12,13 +13,18 @@ import hashlib
 import os
 import pickle
 import tempfile
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tales import __version__
 from tales.problems import Problem
 from tales.story.loader import content_hash, gc_paused, load_tale
 from tales.story.model import Tale
+
+if TYPE_CHECKING:
+    from tales.story.core import Core
 
 CACHE_FORMAT = 1  # raise when the model's classes change shape
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -63,7 +69,27 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
     return tale, problems
 
 
-def _store(path: Path, tale: Tale) -> None:
+def load_core_cached(root: Path, load: Callable[[Path], Core], cache: Path | None = None) -> Core:
+    """The core components under ``root``: from the cache when its files are
+    unchanged, else by ``load`` (which raises for a core with problems, so
+    such a core is never cached). Every ``tales play`` starts by this."""
+    from tales.story.core import Core  # the core module reads through this one
+
+    key = f"{content_hash(root)}-{__version__}-{CACHE_FORMAT}-{code_fingerprint()}"
+    path = (cache or cache_dir()) / f"core-{key}.pickle"
+    try:
+        with path.open("rb") as stored, gc_paused():
+            core = pickle.load(stored)
+        if isinstance(core, Core):
+            return core
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass  # not cached yet, or written by another version: load afresh
+    core = load(root)
+    _store(path, core)
+    return core
+
+
+def _store(path: Path, tale: Tale | Core) -> None:
     """Write atomically; a cache that cannot be written is simply not used."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -54,8 +54,14 @@ def load_core(root: Path | None = None) -> Core:
 
     Read first with the C parser, several times quicker (every start of
     ``tales play`` pays for it); only a core with problems is read again
-    with positions, so that each problem has its file:line:col."""
-    root = root or core_dir()
+    with positions, so that each problem has its file:line:col. Cached by
+    the hash of its files (:func:`tales.story.cache.load_core_cached`)."""
+    from tales.story.cache import load_core_cached  # the cache reads through this module
+
+    return load_core_cached(root or core_dir(), _load_core)
+
+
+def _load_core(root: Path) -> Core:
     core, problems = read_core(root, fast=True)
     if core is None:
         core, problems = read_core(root)
