@@ -30,6 +30,7 @@ from tales.story.game import Game, GameSetup
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
 from tales.story.model import ScenarioBook
 from tales.story.options import StoryOption
+from tales.story.prepare import prepare_tale
 
 STEP_LIMIT = 20_000  # decisions in one run before it counts as stalled
 DIFFICULTIES = ("easy", "standard", "hard")
@@ -290,6 +291,8 @@ def run_simulation(
     name = tale.scenario_id(scenario)
     plans = plan_runs(str(tale_path), name, runs, seed, policy)
     started = time.perf_counter()
+    if jobs > 1 and scheduler is None:  # compiled here, once: the forked workers inherit it
+        prepare_tale(tale)
     results = run_units(play_one, plans, jobs=jobs, scheduler=scheduler, progress=progress)
     elapsed = time.perf_counter() - started
     # The tale was read with positions: the report points at file:line.

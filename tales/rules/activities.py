@@ -47,7 +47,13 @@ def action_budget(table: Table, inv: Investigator, *, companions: bool = True) -
     cards = sum(1 for card in inv.hand if card.action)  # counted, not listed: asked often
     if not companions:
         return cards
-    return cards + sum(len(c.markers_left()) for c in table.companions())
+    return cards + companion_actions(table)
+
+
+def companion_actions(table: Table) -> int:
+    """The Companions' unused markers: Actions any player may pay with, so
+    an option list counts them once for all its investigators."""
+    return sum(len(c.markers_left()) for c in table.companions())
 
 
 def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = False) -> bool:

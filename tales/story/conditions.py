@@ -10,7 +10,7 @@ you mean".
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,6 +213,17 @@ def _refuse_unchecked(source: str, *, template: bool) -> None:
     problems = analyse(source, template=template).problems
     if problems:
         raise StoryExpressionError(f"{source!r} cannot be used: {problems[0][1]}")
+
+
+def prepare(conditions: Iterable[str], texts: Iterable[str]) -> None:
+    """Compile ``conditions`` and ``texts`` now, into the caches
+    :func:`evaluate` and :func:`render` read (:mod:`tales.story.prepare`)."""
+    for source in conditions:
+        _condition(source)
+    for text in texts:
+        analyse(text, template=True)  # what render's refusal check asks
+        if templated(text):
+            _text_closure(text)
 
 
 def evaluate(source: str, context: Mapping[str, Any]) -> bool:
