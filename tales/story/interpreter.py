@@ -10,7 +10,6 @@ rate. :func:`play` is the whole scenario as one procedure for the Engine.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
@@ -23,7 +22,6 @@ from tales.rules.investigators import Investigator
 from tales.rules.options import Option
 from tales.rules.pieces import set_out
 from tales.rules.round import play_scenario, settle
-from tales.rules.scenario import Scenario
 from tales.rules.scoring import exploration_rate
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
@@ -31,6 +29,7 @@ from tales.rules.teamtests import team_test
 from tales.rules.teststate import eased
 from tales.story import branching
 from tales.story.conditions import evaluate, render
+from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
 from tales.story.menu import describe, lasting, meets_again
@@ -445,7 +444,7 @@ class Book:
 
     def _apply(self, table: Table, effect: Effect, actor: Investigator | None) -> Proc[None]:
         assert table.scenario is not None  # a Book plays on a scenario's table
-        then = kind_of(effect.kind).run(_Play(self, table, actor), effect)
+        then = kind_of(effect.kind).run(StoryInPlay(self, table, actor), effect)
         if then is not None:
             yield from then
 
@@ -471,52 +470,6 @@ class Book:
         if reveal_location(table, slug):
             yield from self._read_scene(table, slug)
             enter_where_standing(table, (slug,))
-
-
-@dataclass(slots=True)
-class _Play:
-    """The story in play as an effect sees it (:class:`tales.story.effects.Play`)."""
-
-    book: Book
-    table: Table
-    actor: Investigator | None
-
-    @property
-    def state(self) -> StoryState:
-        return self.book.state
-
-    @property
-    def scenario(self) -> Scenario:
-        assert self.table.scenario is not None  # a Book plays on a scenario's table
-        return self.table.scenario
-
-    @property
-    def doer(self) -> Investigator | None:
-        return self.book._actor(self.table, self.actor)
-
-    def who(self, effect: Effect) -> list[Investigator]:
-        return self.book._who(self.table, effect, self.actor)
-
-    def reveal(self, slug: str) -> Proc[None]:
-        return self.book._reveal(self.table, slug)
-
-    def read(self, number: int) -> Proc[None]:
-        return self.book.read_as(self.table, number, self.doer)
-
-    def finish(self) -> None:
-        self.book.finish(self.table, self.book._reading)
-
-    def encounter_place(self) -> str | None:
-        return self.book._encounter_place(self.table, self.doer)
-
-    def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
-        return self.book.book.token_limits.get(place, {})
-
-    def holds(self, condition: str, inv: Investigator) -> bool:
-        return self.book._holder(self.table, self.book._reading, inv)(condition)
-
-    def apply_as(self, effects: Iterable[Effect], inv: Investigator) -> Proc[None]:
-        return self.book.apply(self.table, effects, inv)
 
 
 def play(table: Table, book: Book) -> Proc[str]:
