@@ -82,6 +82,18 @@ def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> 
     )
 
 
+def _checked(paths: list[Path]) -> str:
+    """What was checked when no scenario could be read: the core, or a tale
+    that could not be read whole (its problems are listed above)."""
+    names = [
+        "the core components"
+        if p.name == "core" or (p / "dice.yaml").exists()
+        else f"{p.name} (no scenario of it could be read)"
+        for p in paths
+    ]
+    return ", ".join(names)
+
+
 def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
@@ -115,7 +127,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
             echo(problem.annotated())
         summary = f"{count(len(errors), 'error')}, {count(len(warnings), 'warning')}"
         scenarios = ", ".join(f"{name} ({s['paragraphs']} paragraphs)" for name, s in stats.items())
-        echo(f"{summary}; checked {scenarios or 'the core components'}.")
+        echo(f"{summary}; checked {scenarios or _checked(list(paths) or [storybooks_dir()])}.")
     if errors:
         sys.exit(1)
 

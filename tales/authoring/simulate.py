@@ -28,7 +28,7 @@ from tales.rules.options import Option
 from tales.story.core import Core
 from tales.story.game import Game, GameSetup
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
-from tales.story.model import ScenarioBook
+from tales.story.model import ScenarioBook, Where
 from tales.story.options import StoryOption
 from tales.story.prepare import prepare_tale
 
@@ -160,6 +160,14 @@ class Report:
     seconds: float
     crash_dir: Path | None = None
 
+    def at(self, where: Where) -> str:
+        """``file:line:col`` with the file relative to the tale's folder, so
+        a report reads the same wherever it was run from."""
+        place = Path(where.path).resolve()
+        tale = Path(self.tale).resolve()
+        shown = place.relative_to(tale) if place.is_relative_to(tale) else Path(where.path)
+        return f"{shown.as_posix()}:{where.line}:{where.col}"
+
     @property
     def option_keys(self) -> list[tuple[int, int]]:
         return [
@@ -180,6 +188,7 @@ class Report:
         decisions = sum(r.decisions for r in self.results)
         busy = sum(r.seconds for r in self.results)
         return {
+            "tale": self.tale,  # the folder the files below are named from
             "runs": len(self.results),
             "crashes": sum(1 for r in self.results if r.crash),
             "paragraphs_total": len(self.book.paragraphs),
@@ -205,7 +214,7 @@ class Report:
                 "histogram": histogram(rates),
             },
             "unreached": [
-                {"paragraph": n, "where": str(p.where)}
+                {"paragraph": n, "where": self.at(p.where)}
                 for n, p in sorted(self.book.paragraphs.items())
                 if n not in visited
             ],
@@ -214,7 +223,7 @@ class Report:
                     "paragraph": n,
                     "option": i,
                     "label": self.book.paragraphs[n].options[i].label,
-                    "where": str(self.book.paragraphs[n].options[i].where),
+                    "where": self.at(self.book.paragraphs[n].options[i].where),
                 }
                 for n, i in self.option_keys
                 if (n, i) not in taken
@@ -233,7 +242,7 @@ class Report:
     def dead_end_report(self) -> list[dict[str, Any]]:
         seen: Counter[int] = Counter(n for r in self.results for n in r.dead_ends)
         return [
-            {"paragraph": n, "where": str(self.book.paragraphs[n].where), "runs": count}
+            {"paragraph": n, "where": self.at(self.book.paragraphs[n].where), "runs": count}
             for n, count in sorted(seen.items())
         ]
 

@@ -29,6 +29,8 @@ def as_text(data: dict[str, Any], scenario: str) -> str:
         peak = max(rate["histogram"].values()) or 1
         for bucket, count in rate["histogram"].items():
             lines.append(f"  {bucket:>7}% {'#' * round(30 * count / peak):<30} {count}")
+    if data["unreached"] or data["options_never_taken"] or data["dead_ends"]:
+        lines.append(f"Files are named from the tale's folder, {data['tale']}.")
     if data["unreached"]:
         lines.append("Never reached:")
         lines += [f"  {u['where']}: paragraph {u['paragraph']}" for u in data["unreached"]]

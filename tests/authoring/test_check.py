@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -325,6 +326,19 @@ def test_cli_check_lists_every_error_as_path_line_col(tmp_path: Path) -> None:
     }
     assert "there is no paragraph 99" in result.output
     assert result.output.splitlines()[-1].startswith("2 errors, 0 warnings")
+
+
+def test_cli_check_names_the_tale_it_could_not_read_not_the_core(tmp_path: Path) -> None:
+    """Issue 15: "its summary names what was checked (not 'checked the core
+    components' when the errors were in the tale)"."""
+    tale = tmp_path / "broken-tale"
+    shutil.copytree(TINY, tale)
+    (tale / "tale.yaml").write_text('title: "An unclosed quote\n', encoding="utf-8")
+    result = tales_check(str(tale))
+    assert result.exit_code == 1
+    last = result.output.splitlines()[-1]
+    assert last.endswith("checked broken-tale (no scenario of it could be read).")
+    assert "core components" not in last
 
 
 def test_cli_check_reports_warnings_without_failing(tmp_path: Path) -> None:
