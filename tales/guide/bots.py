@@ -78,9 +78,7 @@ class _Planner:
             face = faces.get(option.die)
             if face is None:
                 return 0.0
-            return sum(
-                1 + sum(self.city.colours[d] is t for d in along) for t in face.tourists
-            )
+            return sum(1 + sum(self.city.colours[d] is t for d in along) for t in face.tourists)
 
         return score
 
