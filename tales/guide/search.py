@@ -5,8 +5,10 @@ rules allow them, pruned two ways that never lose the best route:
 
 * a bound: the score if every segment still reachable were added (every
   score line and goal only grows as a route grows, and each new segment adds
-  at most one turn, two on a rounded road), so a branch whose bound cannot
-  beat the best found is cut;
+  at most one turn, two on a rounded road), less the roads that parity leaves
+  over (the route is at most five trails, which end at no more than ten
+  intersections of odd degree), so a branch whose bound cannot beat the best
+  found is cut;
 * dominance: two partial routes at the same intersection with the same
   segments used, crossings used and direction of arrival have the same
   futures, so one with no more turns and normal crossings than another is cut.
@@ -116,7 +118,8 @@ class _Search:
         self.explored = 0
         self.links = [[(1 << st.edge, st.to) for st in steps] for steps in g.steps]
         self.water_nodes = [n for n in range(len(g.nodes)) if g.water[n]]
-        self.reach: dict[tuple[int, int, bool], tuple[int, int, int, int]] = {}
+        self.reach: dict[tuple[int, int, bool], tuple[int, int, int, int, bool, int]] = {}
+        self.ends = [(1 << g.nodes.index(r.a), 1 << g.nodes.index(r.b)) for r in g.roads]
         self.path: list[tuple[int, int]] = []  # (edge, node left from)
         self.starts: list[tuple[int, int]] = []  # (position in path, start node)
 
@@ -167,9 +170,17 @@ class _Search:
     ) -> int:
         """The most any completion could score (see the module's docstring)."""
         segments, turns, crossings, normal = state
-        more_dm, more_nm, count, weight = self._reachable(used, here, crossings < MAX_CROSSINGS)
-        if self.character is Character.BOATMAN:
-            normal += MAX_CROSSINGS - crossings
+        reach = self._reachable(used, here, crossings < MAX_CROSSINGS)
+        more_dm, more_nm, count, weight, water, odd = reach
+        trails = 1 + (MAX_CROSSINGS - crossings if water else 0)
+        # k trails have at most 2k odd ends, so the roads left over hold the other
+        # odd intersections: at least one road per two of them, each worth a turn.
+        left_over = max(0, (odd - 2 * trails + 1) // 2)
+        count -= left_over
+        weight -= left_over
+        if self.character is Character.BOATMAN and water:
+            # Each crossing starts a section of at least one free road (crossing-chain).
+            normal += min(MAX_CROSSINGS - crossings, count)
         return self._value(
             dm | more_dm,
             nm | more_nm,
@@ -179,11 +190,16 @@ class _Search:
             self.character is Character.WARLOCK,
         )
 
-    def _reachable(self, used: int, here: int, may_cross: bool) -> tuple[int, int, int, int]:
+    def _reachable(
+        self, used: int, here: int, may_cross: bool
+    ) -> tuple[int, int, int, int, bool, int]:
         """What the free roads the route could still take add up to: (districts,
-        intersections, roads, most turns). They are its own part of the drawing
-        and, while a crossing is left and water is in reach, every part touching
-        water. Kept per (used, here), which the walk meets from several directions."""
+        intersections, roads, most turns, whether water is in reach for another
+        crossing, how many intersections they meet an odd number of times).
+
+        They are its own part of the drawing and, while a crossing is left and
+        water is in reach, every part touching water. Kept per (used, here),
+        which the walk meets from several directions."""
         key = (used, here, may_cross)
         known = self.reach.get(key)
         if known is not None:
@@ -194,16 +210,20 @@ class _Search:
             for node in self.water_nodes:
                 if not visited >> node & 1:
                     found, visited, _ = self._flood(used, node, visited | 1 << node, found)
-        more_dm = more_nm = count = weight = 0
+        more_dm = more_nm = count = weight = odd = 0
         while found:
             low = found & -found
             e = low.bit_length() - 1
             more_dm |= self.dmask[e]
             more_nm |= self.nmask[e]
+            end_a, end_b = self.ends[e]
+            odd ^= end_a
+            odd ^= end_b
             count += 1
             weight += self.weight[e]
             found ^= low
-        self.reach[key] = known = (more_dm, more_nm, count, weight)
+        water = may_cross and water
+        self.reach[key] = known = (more_dm, more_nm, count, weight, water, odd.bit_count())
         return known
 
     def _flood(self, used: int, start: int, visited: int, found: int) -> tuple[int, int, bool]:
