@@ -16,12 +16,21 @@ import random
 from collections.abc import Callable, Sequence
 
 from tales.guide.board import PlayerBoard
+from tales.guide.bot_check import dice_score, last_dice
 from tales.guide.citymap import CityMap
 from tales.guide.components import GoalCard
 from tales.guide.draft import DieTaken
 from tales.guide.geometry import District, Node
 from tales.guide.kinds import Decision, Kind
-from tales.guide.options import DiePick, DistrictPick, DrawPick, Reveal, SegmentPick, Skip
+from tales.guide.options import (
+    DiePick,
+    DistrictPick,
+    DrawPick,
+    Reveal,
+    SegmentPick,
+    Skip,
+    TouristPick,
+)
 from tales.guide.outlook import outlook, parts
 from tales.guide.terms import Character, Colour
 from tales.guide.view import TableView
@@ -65,13 +74,26 @@ class _Planner:
 
         return score
 
+    def _along(self, board: PlayerBoard) -> set[District]:
+        """The districts along the biggest part of the drawing."""
+        roads = [self.city.road(s) for s in sorted(board.segments)]
+        parts_along = ({d for r in part for d in r.along} for part in parts(roads))
+        return max(parts_along, key=len, default=set())
+
+    def tourist(self, board: PlayerBoard) -> Score:
+        """A tourist of the colour the route passes most districts of."""
+        along = self._along(board)
+
+        def score(option: Option) -> float:
+            assert isinstance(option, TouristPick)
+            return float(sum(self.city.colours[d] is option.colour for d in along))
+
+        return score
+
     def die(self, view: TableView, board: PlayerBoard) -> Score:
         """A die's tourists, each worth the districts of its colour the route passes."""
-        roads = [self.city.road(s) for s in sorted(board.segments)]
-        along = max(
-            ({d for r in part for d in r.along} for part in parts(roads)), key=len, default=set()
-        )
         faces = {d.die: d.face for d in view.rolled.dice} if view.rolled else {}
+        along = self._along(board)
 
         def score(option: Option) -> float:
             assert isinstance(option, DiePick)
@@ -141,6 +163,11 @@ class SensibleBot:
             return lambda o: float(isinstance(o, Skip) and o.skip)
         if kind is Kind.REVEAL:
             return self._reveal(decision.actor or "", board)
+        if kind in (Kind.REROLL, Kind.DAGGER, Kind.TIARA):
+            values = last_dice(view, decision.actor or "")
+            return dice_score(kind, values, self.plan.character)
+        if kind is Kind.TOURIST:
+            return self.plan.tourist(board)
         if kind is Kind.PUNISH:
             return lambda o: -_threat_of(board, o)
         return None

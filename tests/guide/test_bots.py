@@ -5,15 +5,16 @@ from __future__ import annotations
 import random
 
 from tales.guide.board import PlayerBoard
+from tales.guide.bot_check import dice_score
 from tales.guide.bots import SensibleBot
 from tales.guide.components import Components
 from tales.guide.draft import DiceRolled, Rolled
 from tales.guide.geometry import District, Segment
 from tales.guide.kinds import Decision, Kind
-from tales.guide.options import DiePick, DistrictPick, DrawPick, Skip
+from tales.guide.options import DicePick, DiePick, DistrictPick, DrawPick, Skip
 from tales.guide.outlook import outlook, parts
 from tales.guide.playtest import play_one, playtest
-from tales.guide.terms import BonusFace, Colour
+from tales.guide.terms import BonusFace, Character, Colour
 from tales.guide.view import TableView
 
 
@@ -91,3 +92,18 @@ def test_the_bot_takes_the_die_whose_tourists_its_route_pays_for(
     options = (DiePick(unpaid[0]), DiePick(paid[0]))
     decision = Decision("bot", Kind.TAKE_DIE, "?", options)
     assert SensibleBot(city, random.Random(1)).choose(view, decision) == DiePick(paid[0])
+
+
+def test_the_bot_plays_its_artifacts_where_they_turn_failures_into_successes() -> None:
+    values = (2, 6, 4, 1)  # fail below 5: dice 0, 2 and 3
+    reroll = dice_score(Kind.REROLL, values, None)
+    assert max([DicePick((0, 2, 3)), DicePick((0,)), DicePick(())], key=reroll) == DicePick(
+        (0, 2, 3)
+    )
+    dagger = dice_score(Kind.DAGGER, values, None)
+    pairs = [DicePick((0, 1)), DicePick((1, 3)), DicePick((2, 3))]
+    # +2 turns the 4 into a success; the 2, the 6 and the 1 gain nothing.
+    assert max(pairs, key=dagger) == DicePick((2, 3))
+    tiara = dice_score(Kind.TIARA, values, None)
+    assert max([DicePick((i,)) for i in range(4)], key=tiara) == DicePick((3,))
+    assert dice_score(Kind.REROLL, values, Character.HUNTRESS)(DicePick((0, 3))) == 0
