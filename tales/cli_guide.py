@@ -78,14 +78,21 @@ def guide(
 @guide.command("simulate")
 @click.option("--runs", type=click.IntRange(1), default=100, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed of the runs.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Processes to play the games in; the report is the same for any number.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def guide_simulate(runs: int, seed: int, as_json: bool) -> None:
+def guide_simulate(runs: int, seed: int, jobs: int, as_json: bool) -> None:
     """Playtest: solo games by a sensible bot, scores and challenge win rates."""
     from tales.guide.data import load_components
     from tales.guide.playtest import playtest
     from tales.guide_ui.report import report_json, report_text
 
-    report = playtest(load_components(), runs, seed)
+    report = playtest(load_components(), runs, seed, jobs)
     if as_json:
         echo(json.dumps(report_json(report), indent=2))
         return

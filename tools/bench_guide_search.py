@@ -4,13 +4,15 @@ Run as ``python tools/bench_guide_search.py [--boards N] [--segments S] [--json]
 Each board is a random walk over the city's roads (a fifth of the steps jump
 elsewhere, as separate fragments of a real drawing do), with tourists,
 threats and the Old Harbour caches; each is searched for a player with no
-character, the Boatman and the Warlock, CPU time measured.
+character, the Boatman and the Warlock, CPU time measured (wall time and
+the load average beside it); the slowest board's seed is named.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -62,22 +64,36 @@ def main() -> None:
     components = load_components()
     goals = [components.goals["winding-route"], components.goals["long-walk"]]
     results: dict[str, list[float]] = {}
+    walls: dict[str, list[float]] = {}
     for who in (None, Character.BOATMAN, Character.WARLOCK):
-        times = results.setdefault(who.value if who else "none", [])
+        name = who.value if who else "none"
+        times, wall = results.setdefault(name, []), walls.setdefault(name, [])
         for seed in range(args.boards):
             b = board(components, seed, args.segments)
-            start = time.process_time()
+            start, started = time.process_time(), time.perf_counter()
             best_route(components.city, b, who, goals)
             times.append(time.process_time() - start)
+            wall.append(time.perf_counter() - started)
     summary = {
-        k: {"median_s": round(statistics.median(v), 3), "max_s": round(max(v), 3)}
+        k: {
+            "median_s": round(statistics.median(v), 3),
+            "max_s": round(max(v), 3),
+            "worst_seed": v.index(max(v)),  # the board to profile: board(components, seed, S)
+            "max_wall_s": round(max(walls[k]), 3),
+        }
         for k, v in results.items()
     }
+    load = [round(x, 2) for x in os.getloadavg()]
     if args.json:
-        print(json.dumps({"boards": args.boards, "segments": args.segments, "search": summary}))
+        report = {"boards": args.boards, "segments": args.segments, "load": load}
+        print(json.dumps({**report, "search": summary}))
     else:
         for who, line in summary.items():
-            print(f"{who:>8}: median {line['median_s']:.3f} s, max {line['max_s']:.3f} s")
+            print(
+                f"{who:>8}: CPU median {line['median_s']:.3f} s, max {line['max_s']:.3f} s"
+                f" (board seed {line['worst_seed']}, wall {line['max_wall_s']:.3f} s)"
+            )
+        print(f"load average {load[0]} {load[1]} {load[2]}")
 
 
 if __name__ == "__main__":

@@ -1,22 +1,38 @@
 """A sensible Travel Guide player, for playtests and tests.
 
 It reads its board from a :class:`~tales.guide.view.TableView` and plays
-what a careful beginner would: districts next to its route, drawings that
-extend the route past tourists and away from threat symbols, one artifact
-revealed per two threat symbols on its route at most. Ties go to the seeded
-``rng``, so a playtest replays from its seed.
+as a competent player would: it values a board by what its best connected
+part of the drawing would score as the final route (:mod:`tales.guide.outlook`:
+tourists x districts per colour, stars, shelters, caches, its goal cards and
+character), so it takes the dice whose tourists its route already pays for,
+places them in districts next to that route, and draws what raises that
+value most; one artifact revealed per two threat symbols at most. Ties go to
+the seeded ``rng``, so a playtest replays from its seed.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tales.guide.board import PlayerBoard
+from tales.guide.bot_check import dice_score, last_dice
 from tales.guide.citymap import CityMap
+from tales.guide.components import GoalCard
+from tales.guide.draft import DieTaken
 from tales.guide.geometry import District, Node
 from tales.guide.kinds import Decision, Kind
-from tales.guide.options import DistrictPick, DrawPick, Reveal, SegmentPick, Skip
+from tales.guide.options import (
+    DiePick,
+    DistrictPick,
+    DrawPick,
+    Reveal,
+    SegmentPick,
+    Skip,
+    TouristPick,
+)
+from tales.guide.outlook import outlook, parts
+from tales.guide.terms import Character, Colour
 from tales.guide.view import TableView
 from tales.rules.options import Option
 
@@ -27,32 +43,72 @@ def _nodes(city: CityMap, board: PlayerBoard) -> set[Node]:
     return {n for s in board.segments for n in (city.road(s).a, city.road(s).b)}
 
 
-def _district_score(city: CityMap, board: PlayerBoard) -> Score:
-    route = {n.point for n in _nodes(city, board)}
+class _Planner:
+    """Scores options by the outlook of the board they leave."""
 
-    def score(option: Option) -> float:
-        assert isinstance(option, DistrictPick)
-        district = option.district
-        near = sum(corner in route for corner in district.corners())
-        return 2 * near + city.stars.get(district, 0) / 2 - 3 * board.threat_count(district)
+    def __init__(
+        self, city: CityMap, character: Character | None, goals: Sequence[GoalCard]
+    ) -> None:
+        self.city, self.character, self.goals = city, character, goals
 
-    return score
+    def value(self, board: PlayerBoard) -> int:
+        return outlook(self.city, board, self.character, self.goals)
+
+    def district(self, board: PlayerBoard, tourists: Sequence[Colour]) -> Score:
+        route = {n.point for n in _nodes(self.city, board)}
+
+        def score(option: Option) -> float:
+            assert isinstance(option, DistrictPick)
+            district = option.district
+            near = sum(corner in route for corner in district.corners())
+            placed = board.with_tourists(district, tourists) if tourists else board
+            star = self.city.stars.get(district, 0) / 2
+            return self.value(placed) + 2 * near + star - 3 * board.threat_count(district)
+
+        return score
+
+    def drawing(self, board: PlayerBoard) -> Score:
+        def score(option: Option) -> float:
+            assert isinstance(option, DrawPick)
+            return self.value(board.with_segments(option.segments)) + len(option.segments) / 4
+
+        return score
+
+    def _along(self, board: PlayerBoard) -> set[District]:
+        """The districts along the biggest part of the drawing."""
+        roads = [self.city.road(s) for s in sorted(board.segments)]
+        parts_along = ({d for r in part for d in r.along} for part in parts(roads))
+        return max(parts_along, key=len, default=set())
+
+    def tourist(self, board: PlayerBoard) -> Score:
+        """A tourist of the colour the route passes most districts of."""
+        along = self._along(board)
+
+        def score(option: Option) -> float:
+            assert isinstance(option, TouristPick)
+            return float(sum(self.city.colours[d] is option.colour for d in along))
+
+        return score
+
+    def die(self, view: TableView, board: PlayerBoard) -> Score:
+        """A die's tourists, each worth the districts of its colour the route passes."""
+        faces = {d.die: d.face for d in view.rolled.dice} if view.rolled else {}
+        along = self._along(board)
+
+        def score(option: Option) -> float:
+            assert isinstance(option, DiePick)
+            face = faces.get(option.die)
+            if face is None:
+                return 0.0
+            return sum(1 + sum(self.city.colours[d] is t for d in along) for t in face.tourists)
+
+        return score
 
 
-def _drawing_score(city: CityMap, board: PlayerBoard) -> Score:
-    ends = _nodes(city, board)
-
-    def score(option: Option) -> float:
-        assert isinstance(option, DrawPick)
-        value = 0.0
-        for segment in option.segments:
-            road = city.road(segment)
-            value += 1 + 2 * bool({road.a, road.b} & ends)
-            value += sum(len(board.tourists.get(d, ())) for d in road.along) / 2
-            value -= sum(2 * board.threat_count(d) for d in road.along)
-        return value
-
-    return score
+def _taken_tourists(view: TableView, player: str) -> tuple[Colour, ...]:
+    """The tourists of the two dice the player took this round, as the events tell."""
+    taken = [e for e in view.said if isinstance(e, DieTaken) and e.player == player][-2:]
+    return tuple(t for e in taken for t in e.die.face.tourists)
 
 
 def _segment_score(city: CityMap, board: PlayerBoard) -> Score:
@@ -71,9 +127,16 @@ def _segment_score(city: CityMap, board: PlayerBoard) -> Score:
 class SensibleBot:
     """Chooses an option for any Travel Guide decision."""
 
-    def __init__(self, city: CityMap, rng: random.Random) -> None:
+    def __init__(
+        self,
+        city: CityMap,
+        rng: random.Random,
+        character: Character | None = None,
+        goals: Sequence[GoalCard] = (),
+    ) -> None:
         self.city = city
         self.rng = rng
+        self.plan = _Planner(city, character, goals)
         self.revealed: dict[str, int] = {}
 
     def choose(self, view: TableView, decision: Decision) -> Option:
@@ -86,10 +149,12 @@ class SensibleBot:
 
     def _scorer(self, view: TableView, board: PlayerBoard, decision: Decision) -> Score | None:
         kind = decision.kind
+        if kind is Kind.TAKE_DIE:
+            return self.plan.die(view, board)
         if kind is Kind.DISTRICT:
-            return _district_score(self.city, board)
+            return self.plan.district(board, _taken_tourists(view, decision.actor or ""))
         if kind is Kind.DRAW:
-            return _drawing_score(self.city, board)
+            return self.plan.drawing(board)
         if kind is Kind.BONUS_SEGMENT:
             return _segment_score(self.city, board)
         if kind is Kind.ADJUST and "erase" in decision.prompt:
@@ -98,6 +163,11 @@ class SensibleBot:
             return lambda o: float(isinstance(o, Skip) and o.skip)
         if kind is Kind.REVEAL:
             return self._reveal(decision.actor or "", board)
+        if kind in (Kind.REROLL, Kind.DAGGER, Kind.TIARA):
+            values = last_dice(view, decision.actor or "")
+            return dice_score(kind, values, self.plan.character)
+        if kind is Kind.TOURIST:
+            return self.plan.tourist(board)
         if kind is Kind.PUNISH:
             return lambda o: -_threat_of(board, o)
         return None

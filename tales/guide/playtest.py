@@ -2,17 +2,20 @@
 
 Score distributions per character and goal pair, and the share of games
 that beat each cell of the challenge card, so the designed map and faces can
-be balanced. Pure: every game's rolls and ties come from its own seed.
+be balanced. Every game's rolls and ties come from its own seed, so the report is the
+same whether the games run in one process or several.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from tales.guide.bots import SensibleBot
 from tales.guide.components import Components
+from tales.guide.data import load_components
 from tales.guide.endgame import PlayerResult
 from tales.guide.game import initial_boards, play, setup
 from tales.guide.kinds import Engine
@@ -40,7 +43,8 @@ def play_one(components: Components, seed: int) -> Played:
     engine: Engine[tuple[PlayerResult, ...]] = Engine(play(components, game, rng, sink), sink)
     view = TableView({PLAYER: initial_boards(components, game)[0]})
     view.fold(engine.opening_events)
-    bot = SensibleBot(components.city, random.Random(seed ^ 0x5EED))
+    character = game.seats[0].character
+    bot = SensibleBot(components.city, random.Random(seed ^ 0x5EED), character, game.goals)
     for _ in range(MAX_DECISIONS):
         if engine.pending is None:
             break
@@ -84,9 +88,26 @@ class Report:
     win_rates: dict[str, dict[int, float]]  # level -> goal column -> share of games won
 
 
-def playtest(components: Components, runs: int, seed: int) -> Report:
+def _play_seed(seed: int) -> Played:
+    """One game in a worker process, which loads its own components."""
+    return play_one(load_components(), seed)
+
+
+def play_all(components: Components, seeds: list[int], jobs: int) -> list[Played]:
+    """Every game of ``seeds``, in their order, over ``jobs`` processes.
+
+    Each game's rolls and ties come from its own seed alone, so the games
+    are the same whatever ``jobs`` is, and ``map`` keeps them in order.
+    """
+    if jobs <= 1 or len(seeds) <= 1:
+        return [play_one(components, s) for s in seeds]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(seeds))) as pool:
+        return list(pool.map(_play_seed, seeds, chunksize=max(1, len(seeds) // (4 * jobs))))
+
+
+def playtest(components: Components, runs: int, seed: int, jobs: int = 1) -> Report:
     master = random.Random(seed)
-    games = [play_one(components, master.randrange(2**31)) for _ in range(runs)]
+    games = play_all(components, [master.randrange(2**31) for _ in range(runs)], jobs)
     by_character: dict[str, list[int]] = {}
     by_goals: dict[str, list[int]] = {}
     by_both: dict[str, list[int]] = {}

@@ -5,8 +5,10 @@ rules allow them, pruned two ways that never lose the best route:
 
 * a bound: the score if every segment still reachable were added (every
   score line and goal only grows as a route grows, and each new segment adds
-  at most one turn, two on a rounded road), so a branch whose bound cannot
-  beat the best found is cut;
+  at most one turn, two on a rounded road), less the roads that parity leaves
+  over (the route is at most five trails, which end at no more than ten
+  intersections of odd degree), so a branch whose bound cannot beat the best
+  found is cut;
 * dominance: two partial routes at the same intersection with the same
   segments used, crossings used and direction of arrival have the same
   futures, so one with no more turns and normal crossings than another is cut.
@@ -74,6 +76,15 @@ def _graph(city: CityMap, board: PlayerBoard) -> _Graph:
     return graph
 
 
+MEASURES = (
+    GoalMeasure.TURNS,
+    GoalMeasure.SEGMENTS,
+    GoalMeasure.DISTRICTS,
+    GoalMeasure.CACHES,
+    GoalMeasure.TOURISTS,
+)
+
+
 class _Search:
     """One search; masks over the drawn roads, districts and intersections keep it quick."""
 
@@ -92,10 +103,23 @@ class _Search:
         self.nmask = [1 << g.nodes.index(r.a) | 1 << g.nodes.index(r.b) for r in g.roads]
         self.weight = [1 + r.turns for r in g.roads]  # the most turns a road can add
         self.threats = [board.threat_count(d) for d in self.districts]
+        self.threat_bits = [(1 << i, n) for i, n in enumerate(self.threats) if n]
+        # Each goal's VP by the value of its measure, up to its top tier (which pays on).
+        self.goal_tables = [
+            (
+                MEASURES.index(g.measure),
+                [g.points(v) for v in range(max((t for t, _ in g.tiers), default=0) + 1)],
+            )
+            for g in goals
+        ]
         self.best: tuple[tuple[int, int], FinalRoute] | None = None
         self.seen: dict[tuple[int, int, int, Vector | None, bool], tuple[int, int]] = {}
         self.sets: dict[tuple[int, int, bool], tuple[int, int, int, int]] = {}
         self.explored = 0
+        self.links = [[(1 << st.edge, st.to) for st in steps] for steps in g.steps]
+        self.water_nodes = [n for n in range(len(g.nodes)) if g.water[n]]
+        self.reach: dict[tuple[int, int, bool], tuple[int, int, int, int, bool, int]] = {}
+        self.ends = [(1 << g.nodes.index(r.a), 1 << g.nodes.index(r.b)) for r in g.roads]
         self.path: list[tuple[int, int]] = []  # (edge, node left from)
         self.starts: list[tuple[int, int]] = []  # (position in path, start node)
 
@@ -127,63 +151,97 @@ class _Search:
         self, dm: int, nm: int, segments: int, turns: int, normal: int, relaxed: bool = False
     ) -> int:
         base, districts, caches, tourists = self._set_value(dm, nm, relaxed)
-        measures = {
-            GoalMeasure.TURNS: turns,
-            GoalMeasure.SEGMENTS: segments,
-            GoalMeasure.DISTRICTS: districts,
-            GoalMeasure.CACHES: caches,
-            GoalMeasure.TOURISTS: tourists,
-        }
+        measures = (turns, segments, districts, caches, tourists)  # in MEASURES' order
         boat = BOATMAN_VP * normal if self.character is Character.BOATMAN else 0
-        return base + boat + sum(g.points(measures[g.measure]) for g in self.goals)
+        goals = 0
+        for index, table in self.goal_tables:
+            goals += table[min(measures[index], len(table) - 1)]
+        return base + boat + goals
 
     def _threat(self, dm: int, crossings: int) -> int:
         """The threat level, as :func:`threat_level` counts it, from masks."""
         if self.character is Character.WARLOCK:
             return 0
         counted = 0 if self.character is Character.BOATMAN else crossings
-        return counted + sum(n for i, n in enumerate(self.threats) if dm >> i & 1)
+        return counted + sum(n for bit, n in self.threat_bits if dm & bit)
 
     def _bound(
         self, here: int, used: int, dm: int, nm: int, state: tuple[int, int, int, int]
     ) -> int:
         """The most any completion could score (see the module's docstring)."""
         segments, turns, crossings, normal = state
-        for e in self._reachable(used, here, crossings < MAX_CROSSINGS):
-            dm |= self.dmask[e]
-            nm |= self.nmask[e]
-            segments += 1
-            turns += self.weight[e]
-        if self.character is Character.BOATMAN:
-            normal += MAX_CROSSINGS - crossings
-        return self._value(dm, nm, segments, turns, normal, self.character is Character.WARLOCK)
+        reach = self._reachable(used, here, crossings < MAX_CROSSINGS)
+        more_dm, more_nm, count, weight, water, odd = reach
+        trails = 1 + (MAX_CROSSINGS - crossings if water else 0)
+        # k trails have at most 2k odd ends, so the roads left over hold the other
+        # odd intersections: at least one road per two of them, each worth a turn.
+        left_over = max(0, (odd - 2 * trails + 1) // 2)
+        count -= left_over
+        weight -= left_over
+        if self.character is Character.BOATMAN and water:
+            # Each crossing starts a section of at least one free road (crossing-chain).
+            normal += min(MAX_CROSSINGS - crossings, count)
+        return self._value(
+            dm | more_dm,
+            nm | more_nm,
+            segments + count,
+            turns + weight,
+            normal,
+            self.character is Character.WARLOCK,
+        )
 
-    def _reachable(self, used: int, here: int, may_cross: bool) -> set[int]:
-        """Free roads the route could still take: its own part of the drawing and,
-        while a crossing is left and water is in reach, every part touching water."""
-        found: set[int] = set()
-        visited = {here}
-        water = self._flood(used, [here], visited, found)
+    def _reachable(
+        self, used: int, here: int, may_cross: bool
+    ) -> tuple[int, int, int, int, bool, int]:
+        """What the free roads the route could still take add up to: (districts,
+        intersections, roads, most turns, whether water is in reach for another
+        crossing, how many intersections they meet an odd number of times).
+
+        They are its own part of the drawing and, while a crossing is left and
+        water is in reach, every part touching water. Kept per (used, here),
+        which the walk meets from several directions."""
+        key = (used, here, may_cross)
+        known = self.reach.get(key)
+        if known is not None:
+            return known
+        visited = 1 << here
+        found, visited, water = self._flood(used, here, visited, 0)
         if may_cross and water:
-            for node in range(len(self.g.nodes)):
-                if self.g.water[node] and node not in visited:
-                    visited.add(node)
-                    self._flood(used, [node], visited, found)
-        return found
+            for node in self.water_nodes:
+                if not visited >> node & 1:
+                    found, visited, _ = self._flood(used, node, visited | 1 << node, found)
+        more_dm = more_nm = count = weight = odd = 0
+        while found:
+            low = found & -found
+            e = low.bit_length() - 1
+            more_dm |= self.dmask[e]
+            more_nm |= self.nmask[e]
+            end_a, end_b = self.ends[e]
+            odd ^= end_a
+            odd ^= end_b
+            count += 1
+            weight += self.weight[e]
+            found ^= low
+        water = may_cross and water
+        self.reach[key] = known = (more_dm, more_nm, count, weight, water, odd.bit_count())
+        return known
 
-    def _flood(self, used: int, todo: list[int], visited: set[int], found: set[int]) -> bool:
-        """Add the free roads reachable from ``todo``; say whether water was reached."""
+    def _flood(self, used: int, start: int, visited: int, found: int) -> tuple[int, int, bool]:
+        """Add the free roads reachable from ``start`` to ``found`` (a mask of
+        roads); the new masks and whether water was reached."""
         water = False
+        todo = [start]
+        free = ~used
         while todo:
             node = todo.pop()
             water = water or self.g.water[node]
-            for step in self.g.steps[node]:
-                if not used >> step.edge & 1:
-                    found.add(step.edge)
-                    if step.to not in visited:
-                        visited.add(step.to)
-                        todo.append(step.to)
-        return water
+            for bit, to in self.links[node]:
+                if free & bit:
+                    found |= bit
+                    if not visited >> to & 1:
+                        visited |= 1 << to
+                        todo.append(to)
+        return found, visited, water
 
     # -- the walk ----------------------------------------------------------
 
@@ -241,8 +299,8 @@ class _Search:
         self, here: int, used: int, dm: int, nm: int, state: tuple[int, int, int, int]
     ) -> None:
         segments, turns, crossings, normal = state
-        for there in range(len(self.g.nodes)):
-            if there == here or not self.g.water[there]:
+        for there in self.water_nodes:
+            if there == here:
                 continue
             if all(used >> s.edge & 1 for s in self.g.steps[there]):
                 continue

@@ -4,6 +4,13 @@ The loop owns no rules and draws nothing itself: the session plays, the
 screens module renders. A console is :mod:`tales.ui.consoles`' plain or
 terminal one; at a terminal each hot-seat turn is private behind a "pass to"
 screen.
+
+The board is shown at most once per input, and only when it changed since
+it was last shown (or the player asks with ``board``): a drawing shows the
+board as drawn and the next question does not show it again. It is re-shown
+rather than redrawn in place because the lines after it (what the input did,
+a refused move's rule) must stay readable, and a script's transcript must
+read as the game went.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tales.errors import TalesError
+from tales.guide.board import PlayerBoard
 from tales.guide.kinds import Kind
 from tales.guide_ui.helptext import help_lines
 from tales.guide_ui.screens import (
@@ -45,6 +53,7 @@ class Loop:
     clear: Callable[[], None] = lambda: None
     _shown_to: str | None = None
     _asked: object = None  # the decision last shown, so a command does not show it again
+    _board_shown: tuple[str, PlayerBoard] | None = None  # whose board was last shown, as it was
 
     def run(self) -> int:
         """Play until the game ends or the input does; the exit code."""
@@ -84,21 +93,27 @@ class Loop:
                 self._command("undo", handing_over=True)
                 return True
             self.clear()
+            self._board_shown = None  # a cleared screen shows no board
         self._shown_to = actor
         return True
 
-    def _board(self) -> None:
+    def _board(self, *, asked: bool = False) -> None:
+        """Show the board if it changed since last shown, or if the player ``asked``."""
         name = self._shown_to
-        if name is not None:
-            board = self.session.view.boards[name]
-            self.console.show(board_lines(self.session.components.city, name, board, art=self.art))
+        if name is None:
+            return
+        board = self.session.view.boards[name]
+        if not asked and self._board_shown == (name, board):
+            return
+        self._board_shown = (name, board)
+        self.console.show(board_lines(self.session.components.city, name, board, art=self.art))
 
     def _command(self, text: str, *, handing_over: bool = False) -> None:
         word, _, rest = text.partition(" ")
         word = word.lower()
         try:
             if word in ("", "board"):
-                self._board()
+                self._board(asked=True)
             elif word == "help":
                 kind = self.session.pending.kind if self.session.pending else None
                 lines = help_lines(rest, self.session.components.rulings, kind)

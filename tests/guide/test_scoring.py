@@ -28,9 +28,9 @@ def test_maxims_sheet_after_his_punishment(
         Colour.PURPLE: (1, 4, 4),
     }
     assert sheet.yellow == 2 + 4  # districts 22 and 46
-    assert sheet.goals == (("winding-route", 0), ("treasure-hunt", 16))  # 7 turns, 4 caches
+    assert sheet.goals == (("winding-route", 0), ("treasure-hunt", 24))  # 7 turns, 4 caches (top)
     assert sheet.artifacts == 14
-    assert sheet.total == 26 + 6 + 16 + 14
+    assert sheet.total == 26 + 6 + 24 + 14
 
 
 def test_the_characters_abilities(
@@ -58,6 +58,6 @@ def test_goals_count_what_they_say(
     f = facts(city, board, route)
     goals = [components.goals[g] for g in ("long-walk", "sightseeing", "big-crowd")]
     sheet = face_value(city, board, f, None, goals)
-    # 13 segments (no tier), 17 districts (16 VP), 9 + 4 shelter tourists = 13 (no tier)
-    assert sheet.goals == (("long-walk", 0), ("sightseeing", 16), ("big-crowd", 0))
+    # 13 segments (8 VP), 17 districts (8 VP), 9 + 4 shelter tourists = 13 (no tier)
+    assert sheet.goals == (("long-walk", 8), ("sightseeing", 8), ("big-crowd", 0))
     assert sum(line.tourists for line in sheet.colours) == 13

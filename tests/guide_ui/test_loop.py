@@ -58,3 +58,28 @@ def test_the_pass_screen_lets_the_last_player_undo(components: Components) -> No
     Loop(session, console, art=False, private=True).run()
     assert session.inputs == [] and "Your last input is taken back." in console.shown
     assert console.asked[-1] == f"{first.actor}> ", "the first player is asked again"
+
+
+def _boards_between_inputs(console: Typed) -> list[int]:
+    """How many boards were shown before each question, in the order asked."""
+    counts, count = [], 0
+    for text in console.shown:
+        if text == "Traveller's board":
+            count += 1
+        elif text.startswith("Traveller: "):  # a question's heading: one input's screen ends
+            counts.append(count)
+            count = 0
+    return counts
+
+
+def test_the_board_is_shown_once_per_input_and_only_when_it_changed(
+    components: Components,
+) -> None:
+    session = GuideSession(components, GuideSetup(seed=3), [])
+    console = Typed(["5", "4", "55", "55n 65w", "board", "board"])
+    Loop(session, console, art=False, private=False).run()
+    assert max(_boards_between_inputs(console)) == 1, "never two boards for one input"
+    shown = [i for i, text in enumerate(console.shown) if text == "Traveller's board"]
+    boards = [console.shown[i + 1 : i + 3] for i in shown]
+    changed = [b for b, before in zip(boards[1:], boards, strict=False) if b != before]
+    assert len(boards) - len(changed) == 3, "the same board again only when asked (twice)"
