@@ -32,7 +32,7 @@ CASE = ROOT / "tests" / "data" / "transcripts" / "campaign-through-saves"
 TALE = ROOT / "tests" / "data" / "campaign-tale"
 TEAM = ("ezra", "philip")
 COMPANIONS = ("irene", "laszlo")
-SEED = 5
+SEED = 6  # a seed whose sensible players board the boat, fish, place the key, heave the stone, free the boy
 NEXT = "--- next"  # the line between two invocations' commands
 
 
