@@ -32,7 +32,7 @@ CASE = ROOT / "tests" / "data" / "transcripts" / "campaign-through-saves"
 TALE = ROOT / "tests" / "data" / "campaign-tale"
 TEAM = ("ezra", "philip")
 COMPANIONS = ("irene", "laszlo")
-SEED = 5
+SEED = 56  # its sensible players board the boat, carry the harbour key on, free the boy
 NEXT = "--- next"  # the line between two invocations' commands
 
 

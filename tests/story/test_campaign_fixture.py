@@ -1,14 +1,25 @@
 """The Done-means fixture of issue 14 (tests/data/campaign-tale) uses every
-construct of the issue that is built: this test fails when one is dropped.
-(Map barriers, vehicles, per-investigator state and area token effects are
-added by their own branch: the fixture marks their place "Reserved".)"""
+construct of the issue, the map's too (barriers, routes, vehicles,
+per-investigator marks, for_each, prisoners, the Group and Investigation
+tokens): these tests fail when one is dropped, or is written but never
+played."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from tales.authoring.campaign_sim import simulate_campaign
+from tales.rules.activities import move_targets
+from tales.rules.decisions import Engine
+from tales.rules.paths import in_play
+from tales.story.campaign import CampaignState
+from tales.story.effects.each import nested
+from tales.story.game import Game, start_game
 from tales.story.model import Effect, Paragraph, Tale
-from tests.story.campaign_tale import CAMPAIGN, campaign_tale
+from tales.story.options import StoryOption
+from tests.story.campaign_tale import CAMPAIGN, TEAM, campaign_tale, setup
+
+EZRA, PHILIP = TEAM[0]
 
 
 def _paragraphs(tale: Tale) -> Iterator[Paragraph]:
@@ -19,12 +30,22 @@ def _paragraphs(tale: Tale) -> Iterator[Paragraph]:
 
 
 def _effects(paragraph: Paragraph) -> Iterator[Effect]:
-    yield from (*paragraph.effects, *paragraph.first_time)
+    listed = [*paragraph.effects, *paragraph.first_time]
     for choice in paragraph.choices:
-        yield from choice.outcome.effects
+        listed.extend(choice.outcome.effects)
     for option in paragraph.options:
         for outcome in (option.success, option.failure):
-            yield from outcome.effects if outcome else ()
+            listed.extend(outcome.effects if outcome else ())
+    for effect in listed:
+        yield from _with_nested(effect)
+
+
+def _with_nested(effect: Effect) -> Iterator[Effect]:
+    """The effect, and those a ``for_each`` applies as each one it falls on."""
+    yield effect
+    for inner in nested(effect.value, effect.where) if effect.kind == "for_each" else ():
+        assert isinstance(inner, Effect), inner
+        yield from _with_nested(inner)
 
 
 def _sources(paragraph: Paragraph) -> Iterator[str]:
@@ -33,6 +54,9 @@ def _sources(paragraph: Paragraph) -> Iterator[str]:
     yield from (c.condition for c in paragraph.choices if c.condition)
     yield from (o.condition for o in paragraph.options if o.condition)
     yield from (e.condition for e in _effects(paragraph) if e.condition)
+    for effect in _effects(paragraph):  # who a for_each falls on
+        if effect.kind == "for_each" and isinstance(effect.value, dict):
+            yield str(effect.value.get("if", ""))
     for effect in _effects(paragraph):  # expressions set into counters
         if effect.kind == "set_counter" and isinstance(effect.value, dict):
             yield from (v for v in effect.value.values() if isinstance(v, str))
@@ -84,4 +108,108 @@ def test_the_fixture_uses_every_construct_of_issue_14() -> None:
     assert interlude_numbers & set(tale.scenarios["harbour"].paragraphs), "repeated numbers"
     for book_folder in ("harbour", "archive", "reef"):
         text = (CAMPAIGN / book_folder / "scenario.yaml").read_text(encoding="utf-8")
-        assert "# Reserved (lang-map)" in text
+        assert "Reserved" not in text, "the map constructs have their place filled"
+
+
+MAP_EFFECTS = {
+    "barrier", "remove_barrier", "board", "leave_vehicle", "drive", "mark", "for_each",
+    "free_prisoner", "leave_prisoner", "prisoner_fate", "place_investigation",
+    "take_investigation", "hide_group", "show_group", "move_group",
+}  # fmt: skip
+MAP_WORDS = {
+    "mark", "barriers", "riding", "driving", "vehicle_at", "seats_free", "prisoner",
+    "prisoner_at", "escorted", "escorting",
+}  # fmt: skip
+MAP_VALUES = {"investigators", "investigation_tokens", "group_at", "group_hidden"}
+
+
+def test_the_fixture_uses_every_map_construct_of_issue_14() -> None:
+    tale = campaign_tale()
+    paragraphs = list(_paragraphs(tale))
+    effects = [e for p in paragraphs for e in _effects(p)]
+    assert {e.kind for e in effects} >= MAP_EFFECTS
+    each = [e.value for e in effects if e.kind == "for_each" and isinstance(e.value, dict)]
+    assert {"who", "at", "if"} <= {key for value in each for key in value}, "for_each who/at/if"
+    named = [e for e in effects if e.kind == "mark" and e.who not in ("actor", "here", "all")]
+    assert named, "a mark for a named investigator"
+    sources = [s for p in paragraphs for s in _sources(p)]
+    assert {w for w in MAP_WORDS for s in sources if w + "(" in s} == MAP_WORDS
+    assert {w for w in MAP_VALUES for s in sources if w in s} == MAP_VALUES
+    assert any(o.once_a_round for p in paragraphs for o in p.options), "once_a_round"
+    scenarios = [b.scenario for b in tale.scenarios.values()]
+    places = [place for s in scenarios for place in s.locations.values()]
+    assert any(p.by_vehicle for p in places) and any(p.by_story for p in places)
+    assert any(p.only_with for p in places), "a card left out below a player count"
+    assert any(s.barriers for s in scenarios), "barriers laid at the start"
+    assert any(b.count > 1 for s in scenarios for b in s.barriers), "a count of barriers"
+    assert any(v.seats for s in scenarios for v in s.vehicles.values()), "a vehicle with seats"
+    assert any(s.prisoners for s in scenarios) and any(s.group for s in scenarios)
+    assert any(s.investigation_tokens for s in scenarios)
+
+
+def test_every_paragraph_of_the_fixture_is_played_but_the_deaths() -> None:
+    """Nothing faked: the bots read every paragraph that holds a map construct
+    (only the two death paragraphs no bot's investigator reaches are left)."""
+    data = simulate_campaign(CAMPAIGN, runs=120, seed=3, policy="both").as_json()
+    assert data["crashes"] == 0 and data["dead_ends"] == []
+    assert set(data["unreached"]) <= {"harbour:31", "reef:31"}, data["unreached"]
+    assert data["interludes_unreached"] == []
+
+
+def _to_activity(game: Game) -> None:
+    """Answer the prologue and draw on to the first activity decision."""
+    while game.pending is not None and game.pending.kind != "activity":
+        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
+
+
+def _take(game: Game, who: str, scene: int, index: int) -> None:
+    """Take a scene's option as ``who``, answering what its cost asks with the first choice."""
+    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
+    while not engine.finished:
+        engine.apply(engine.legal_ids()[0])
+
+
+def _story_ids(game: Game) -> list[str]:
+    return [o.id for o in game.book.options(game.table)]
+
+
+def test_the_harbour_boat_seats_two_fishes_once_a_round_and_rows_out(core) -> None:
+    tale = campaign_tale()
+    key = tale.scenarios["harbour"].scenario.items["silver-key"]
+    carried = CampaignState(carried={EZRA: "silver-key"}, cards={EZRA: key})
+    game = start_game(core, tale, setup("harbour"), carried)
+    _to_activity(game)
+    table = game.table
+    assert table.barriers == {("boathouse", "quay"): 1}, "the boathouse door is chained"
+    _take(game, EZRA, 10, 1)  # Get into the boat
+    _take(game, PHILIP, 10, 1)
+    boat = table.vehicles["boat"]
+    assert boat.aboard == [EZRA, PHILIP] and boat.driver == EZRA
+    assert move_targets(table, table.investigator(PHILIP)) == [], "it cannot move independently"
+    _take(game, PHILIP, 10, 2)  # Fish from the boat
+    assert f"story:{EZRA}:10:2" not in _story_ids(game), "once a round, whoever took it"
+    _take(game, EZRA, 10, 4)  # Take the boat out
+    assert boat.at == "breakwater" and table.investigator(PHILIP).location == "breakwater"
+    assert table.ended is not None
+
+
+def test_the_archives_locked_floor_opens_bolt_by_bolt_and_the_dust_marks_each(core) -> None:
+    game = start_game(core, campaign_tale(), setup("archive"), CampaignState())
+    _to_activity(game)
+    table = game.table
+    assert not in_play(table, "gallery"), "two players: the gallery stays in the box"
+    for inv in table.players():
+        inv.location = "stacks"
+    assert table.group is not None
+    table.group.at = "stacks"
+    ezra = table.investigator(EZRA)
+    for bolts_left in (2, 1):
+        assert "lower-stacks" not in move_targets(table, ezra), f"{bolts_left} bolts left"
+        _take(game, EZRA, 20, 1)  # Draw a bolt of the locked floor
+    assert "lower-stacks" in move_targets(table, ezra)
+    for inv in table.players():
+        inv.location = "lower-stacks"
+    _take(game, EZRA, 50, 0)  # Lay an Investigation token in the dust
+    assert table.location_tokens["lower-stacks"]["investigation"] == 1
+    _take(game, EZRA, 50, 1)  # Sift the dust where the token lies
+    assert table.marks == {EZRA: {"dust": 1}, PHILIP: {"dust": 1}}, "each one down here"
