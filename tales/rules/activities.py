@@ -22,7 +22,7 @@ from tales.rules.paths import in_play, on_foot, walkable
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
-from tales.rules.vehicles import held_aboard
+from tales.rules.vehicles import held_aboard, leave, riding
 
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
 RUN_BEYOND = 3  # "more than 3 spaces away"
@@ -192,6 +192,9 @@ def narrative_move(table: Table, inv: Investigator, destination: str) -> None:
 
 
 def _relocate(table: Table, inv: Investigator, destination: str, how: str) -> None:
+    vehicle = riding(table, inv)
+    if vehicle is not None and table.vehicles[vehicle].at != destination:
+        leave(table, inv)  # walked or told away from the vehicle: no longer aboard
     origin, inv.location = inv.location, destination
     table.emit(Moved(inv.slug, origin, destination, how))
     if how in ("move", "run"):  # on foot, the Group token and those with it go along

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 
 from tales.errors import RulesError
-from tales.rules.activities import move_targets, run_targets
+from tales.rules.activities import move_targets, narrative_move, run_targets
 from tales.rules.events import BarrierChanged, Moved, VehicleBoarded, VehicleLeft, VehicleMoved
 from tales.rules.exploration import reveal_location
 from tales.rules.paths import change_barriers, connected_on_foot, edge, in_play
@@ -209,3 +209,22 @@ def test_one_out_of_the_game_gives_up_their_seat_and_the_wheel(core: Core) -> No
     assert board(table, arthur, "launch")
     assert table.vehicles["launch"].aboard == [EZRA, ARTHUR]
     assert table.vehicles["launch"].driver == EZRA
+
+
+@ruling("vehicle-driver")
+def test_one_the_story_moves_away_from_the_vehicle_gets_out_of_it(core: Core) -> None:
+    """A story move takes a passenger off the vehicle (they were counted
+    aboard, and offered its options, while standing somewhere else)."""
+    table = launch_table(core)
+    margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    table.sink.take()
+    narrative_move(table, margaret, "boathouse")
+    assert table.sink.take()[:2] == (
+        VehicleLeft("launch", MARGARET),
+        Moved(MARGARET, "pier", "boathouse", "narrative"),
+    )
+    assert table.vehicles["launch"].aboard == [EZRA] and table.vehicles["launch"].driver == EZRA
+    narrative_move(table, ezra, "pier")  # where the vehicle stands: still aboard
+    assert table.vehicles["launch"].aboard == [EZRA]
