@@ -26,7 +26,7 @@ from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
 
 FAR = 10_000  # a paragraph from which no open goal can be reached
-FOCUS = 5  # hours before the true ending's deadline when the team stops exploring
+FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
 FIGHT = 6  # the steps an encounter's defeat is worth: a way round it is taken first
 # A goal's head start: the true ending first, then what opens the way to it
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
