@@ -3,9 +3,14 @@ keywords and items, and what each paragraph grants.
 
 Built once per storybook (:func:`story_map`) from the same ``targets``,
 ``grants`` and ``leads`` the effect registry declares for ``tales check`` and
-``tales graph``; a decision then only asks how far each paragraph stands
-from the goals still open, a search over that fixed map, remembered until
-the table's facts change.
+``tales graph``, with what a location leads to (its scene, then its
+``on_enter`` inside; ``by_story`` connections) and where the story moves
+someone (``move``) as steps. A decision then only asks how far each
+paragraph stands from the goals still open, a search over that fixed map,
+remembered until the table's facts or the hour change. The clock is tried
+hour by hour from now to the board's end (:class:`Clock`): a window ahead is
+a place to be in time, a window passed is shut, and the true ending's
+deadline (:meth:`StoryMap.closing`) calls the team to it.
 """
 
 from __future__ import annotations
@@ -94,8 +99,8 @@ class StoryMap:
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
-    _fought: set[int] = field(default_factory=set)
-    _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # deadline by board, difficulty  # an encounter's "defeated" paragraphs
+    _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
+    _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # by board and difficulty
     _memo: dict[object, dict[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -282,13 +287,15 @@ class StoryMap:
             return clock.last
         starts = self._entry_points() - {ending}
         for hour in reversed(range(1, clock.last + 1)):
-            stopped = Clock(hour, hour, clock.difficulty)
-            reach = self.distances(
-                {ending: 0}, lambda step: gate_open(step, frozenset(), self.obtainable, stopped)
-            )
-            if starts & reach.keys():
+            if starts & self._reach_stopped(ending, Clock(hour, hour, clock.difficulty)).keys():
                 return hour
         return clock.last
+
+    def _reach_stopped(self, ending: int, stopped: Clock) -> dict[int, int]:
+        """What reaches ``ending`` were the clock stopped at ``stopped.now``."""
+        return self.distances(
+            {ending: 0}, lambda step: gate_open(step, frozenset(), self.obtainable, stopped)
+        )
 
     def remembered(
         self,
