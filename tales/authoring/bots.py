@@ -17,10 +17,12 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from tales.authoring.lookahead import (
     FAR,
+    Clock,
     StoryMap,
     costs,
     head_start,
@@ -100,9 +102,41 @@ def goal_policy(decision: Decision, view: TableView, rng: random.Random) -> Opti
         if (score := _option_cost(option, decision, view, chart, cost)) < FAR
     ]
     if not scored:
-        return sensible_policy(decision, view, rng)
+        # Nothing leads on now: do what a careful group would, but nobody
+        # walks away from a place nearer the goals (waiting for a window,
+        # for the hour or for the rest of the team), and no team test is
+        # tried alone while the others are on their way.
+        kept = tuple(o for o in decision.options if not _held_back(o, view, chart, cost))
+        return sensible_policy(replace(decision, options=kept or decision.options), view, rng)
     best = min(score for score, _ in scored)
     return rng.choice([option for score, option in scored if score == best])
+
+
+def _held_back(option: Option, view: TableView, chart: StoryMap, cost: dict[int, int]) -> bool:
+    if isinstance(option, Move):
+        here = view.investigator(option.investigator).location
+        return here is not None and _place_cost(here, view, cost) <= _place_cost(
+            option.destination, view, cost
+        )
+    return isinstance(option, StoryOption) and _waits_for_team(option, view, chart, cost)
+
+
+def _waits_for_team(
+    option: StoryOption, view: TableView, chart: StoryMap, cost: dict[int, int]
+) -> bool:
+    """A team test (all who stand there roll together) is put off while a
+    teammate elsewhere is still making for the goals, until the true
+    ending's deadline."""
+    test = view.option(option).test
+    if test is None or not test.team or view.time >= chart.closing(Clock.of(view)):
+        return False
+    here = view.investigator(option.investigator).location
+    return any(
+        other.location is not None
+        and other.location != here
+        and _place_cost(other.location, view, cost) < FAR
+        for other in view.players()
+    )
 
 
 _PLANNED = frozenset({DecisionKind.ACTIVITY, DecisionKind.STORY_CHOICE})
@@ -114,6 +148,8 @@ def _option_cost(
 ) -> int:
     """How far taking ``option`` leaves the team from its nearest goal (FAR: not a step)."""
     if isinstance(option, StoryOption):
+        if _waits_for_team(option, view, chart, cost):
+            return FAR
         definition = view.option(option)
         granted = {f for f in option_grants(definition) & chart.wanted if not holds(f, view)}
         targets = chart.option_targets(definition)
@@ -131,8 +167,14 @@ def _option_cost(
         paragraph = view.paragraphs.get(int(found.group(1))) if found else None
         if paragraph is None or option.index >= len(paragraph.choices):
             return FAR
-        target = paragraph.choices[option.index].outcome.goto or paragraph.goto
-        return cost.get(target, FAR) if target is not None else FAR
+        targets = chart.choice_targets(paragraph.choices[option.index], paragraph)
+        return min((cost.get(t, FAR) for t in targets), default=FAR)
+    if isinstance(option, Combat | Stratagem):
+        # A blow at the enemy where the fighter stands: worth what its defeat reads.
+        where = view.investigator(option.investigator).location
+        fight = view.encounters.get(where or "")
+        beaten = fight.encounter.defeated if fight else None
+        return cost.get(beaten, FAR) + 1 if beaten is not None else FAR
     if isinstance(option, Move):
         here = view.investigator(option.investigator).location
         there = _place_cost(option.destination, view, cost)

@@ -3,9 +3,14 @@ keywords and items, and what each paragraph grants.
 
 Built once per storybook (:func:`story_map`) from the same ``targets``,
 ``grants`` and ``leads`` the effect registry declares for ``tales check`` and
-``tales graph``; a decision then only asks how far each paragraph stands
-from the goals still open, a search over that fixed map, remembered until
-the table's facts change.
+``tales graph``, with what a location leads to (its scene, then its
+``on_enter`` inside; ``by_story`` connections) and where the story moves
+someone (``move``) as steps. A decision then only asks how far each
+paragraph stands from the goals still open, a search over that fixed map,
+remembered until the table's facts or the hour change. The clock is tried
+hour by hour from now to the board's end (:class:`Clock`): a window ahead is
+a place to be in time, a window passed is shut, and the true ending's
+deadline (:meth:`StoryMap.closing`) calls the team to it.
 """
 
 from __future__ import annotations
@@ -22,10 +27,12 @@ from tales.errors import StoryExpressionError
 from tales.rules.scenario import Scenario
 from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
 from tales.story.effects import kind_of
-from tales.story.model import Effect, OptionDef, Paragraph
+from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
 
 FAR = 10_000  # a paragraph from which no open goal can be reached
+FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
+FIGHT = 6  # the steps an encounter's defeat is worth: a way round it is taken first
 # A goal's head start: the true ending first, then what opens the way to it
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
@@ -49,6 +56,7 @@ class Step:
     needs: frozenset[Fact]
     condition: str | None = None
     facts: tuple[Fact, ...] = ()  # every fact the gate names
+    weight: int = 1  # what taking it costs: a fight to win costs more than a page to turn
 
 
 def requirements(condition: str | None) -> frozenset[Fact]:
@@ -91,11 +99,14 @@ class StoryMap:
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
+    _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
+    _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # by board and difficulty
     _memo: dict[object, dict[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for number, paragraph in self.paragraphs.items():
             self._add_paragraph(number, paragraph)
+        self._add_places()
         for step in self.steps:
             self._incoming.setdefault(step.target, []).append(step)
         self.endings = tuple(sorted(n for n, p in self.paragraphs.items() if p.end))
@@ -121,6 +132,22 @@ class StoryMap:
                 return frozenset(needed)
             targets |= more
 
+    def _add_places(self) -> None:
+        """A card's outside view leads inside (its ``on_enter`` is read on going
+        in), and a ``by_story`` connection leads to the far card's inside: the
+        story carries the team there (a boat, the bared flats)."""
+        for place in self.scenario.locations.values():
+            inside = place.on_enter
+            if inside is None:
+                continue
+            if place.paragraph is not None:
+                self._step(place.paragraph, inside, None)
+            for slug in place.by_story:
+                far = self.scenario.locations.get(slug)
+                for target in (far.on_enter, far.paragraph) if far else ():
+                    if target is not None:
+                        self._step(inside, target, None)
+
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
         granted = effect_grants((*paragraph.effects, *paragraph.first_time))
         for branch in paragraph.branches:
@@ -133,8 +160,8 @@ class StoryMap:
                 self._step(number, target, option.condition)
         for choice in paragraph.choices:
             granted |= effect_grants(choice.outcome.effects)
-            if choice.outcome.goto is not None:
-                self._step(number, choice.outcome.goto, choice.condition)
+            for target in self.choice_targets(choice, paragraph):
+                self._step(number, target, choice.condition)
         for effect in (*paragraph.effects, *paragraph.first_time):
             for target in self._effect_targets(effect):
                 self._step(number, target, effect.condition)
@@ -149,17 +176,30 @@ class StoryMap:
                 found += self._effect_targets(effect)
         return found
 
+    def choice_targets(self, choice: ChoiceDef, paragraph: Paragraph) -> list[int]:
+        """Where a choice leads: its paragraph (or the paragraph's own
+        ``goto``), and where its effects lead (the card it reveals...)."""
+        goto = choice.outcome.goto if choice.outcome.goto is not None else paragraph.goto
+        found = [goto] if goto is not None else []
+        for effect in choice.outcome.effects:
+            found += self._effect_targets(effect)
+        return found
+
     def _effect_targets(self, effect: Effect) -> list[int]:
         """Where an effect leads: the paragraph it reads, the scene a revealed
-        location reads, an encounter's narratives."""
+        location reads, the inside (``on_enter``) of a location the story moves
+        someone to, an encounter's narratives."""
         found = [lead] if (lead := kind_of(effect.kind).leads(effect)) is not None else []
-        if effect.kind == "reveal":
+        if effect.kind in ("reveal", "move"):
             location = self.scenario.locations.get(str(effect.value))
-            found += [location.paragraph] if location and location.paragraph else []
+            for number in (location.paragraph, location.on_enter) if location else ():
+                found += [number] if number is not None else []
         if effect.kind == "encounter":
             card = self.scenario.encounters.get(str(effect.value))
             if card is not None:
                 found += [n for n in (card.defeated, card.round_end) if n is not None]
+                if card.defeated is not None:
+                    self._fought.add(card.defeated)
         return found
 
     def _step(self, source: int, target: int, condition: str | None) -> None:
@@ -169,7 +209,9 @@ class StoryMap:
                 for function in _FACTS
                 for argument in (called_with(condition, function) if condition else ())
             )
-            self.steps.append(Step(source, target, requirements(condition), condition, named))
+            weight = FIGHT if target in self._fought else 1
+            step = Step(source, target, requirements(condition), condition, named, weight)
+            self.steps.append(step)
 
     def _choose_true_ending(self) -> int | None:
         """The ending the story makes hardest to reach: the one farthest from
@@ -189,7 +231,10 @@ class StoryMap:
         points = {n for n in board.spaces if n is not None}
         points |= {t.paragraph for t in board.thresholds}
         points |= {
-            loc.paragraph for loc in self.scenario.locations.values() if loc.paragraph is not None
+            number
+            for loc in self.scenario.locations.values()
+            for number in (loc.paragraph, loc.on_enter)
+            if number is not None
         }
         return {n for n in points if n in self.paragraphs} or {min(self.paragraphs)}
 
@@ -221,10 +266,36 @@ class StoryMap:
             if here > cost.get(number, FAR):
                 continue
             for step in self._incoming.get(number, ()):
-                if here + 1 < cost.get(step.source, FAR) and passable(step):
-                    cost[step.source] = here + 1
-                    heapq.heappush(queue, (here + 1, step.source))
+                there = here + step.weight
+                if there < cost.get(step.source, FAR) and passable(step):
+                    cost[step.source] = there
+                    heapq.heappush(queue, (there, step.source))
         return cost
+
+    def closing(self, clock: Clock) -> int:
+        """The true ending's deadline: the last hour at which, were the clock
+        stopped there, some way from the scenes still reaches it (the cage
+        hauled up at 8 or later, the Sink shut by 10: 10)."""
+        key = (clock.last, clock.difficulty)
+        if key not in self._closing:
+            self._closing[key] = self._last_hour(clock)
+        return self._closing[key]
+
+    def _last_hour(self, clock: Clock) -> int:
+        ending = self.true_ending
+        if ending is None:
+            return clock.last
+        starts = self._entry_points() - {ending}
+        for hour in reversed(range(1, clock.last + 1)):
+            if starts & self._reach_stopped(ending, Clock(hour, hour, clock.difficulty)).keys():
+                return hour
+        return clock.last
+
+    def _reach_stopped(self, ending: int, stopped: Clock) -> dict[int, int]:
+        """What reaches ``ending`` were the clock stopped at ``stopped.now``."""
+        return self.distances(
+            {ending: 0}, lambda step: gate_open(step, frozenset(), self.obtainable, stopped)
+        )
 
     def remembered(
         self,
@@ -271,13 +342,38 @@ def head_start(facts: Iterable[Fact], chart: StoryMap) -> int:
     return NEEDED if any(fact in chart.needed for fact in facts) else OBJECTIVE
 
 
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """The hour as the planner sees it: the time now, the board's last space
+    and the difficulty. Time only goes forward, so a gate like ``time >= 6
+    and time <= 9`` is open if some hour from now to the last still opens
+    it: before the window it is a place to be in time, after it (the cage
+    gone under at the turn) it is shut for good."""
+
+    now: int
+    last: int
+    difficulty: str
+
+    @classmethod
+    def of(cls, view: TableView) -> Clock:
+        last = max(len(view.scenario.board.spaces), view.time) if view.scenario else view.time
+        return cls(view.time, last, view.difficulty)
+
+    def hours(self) -> range:
+        return range(self.now, self.last + 1)
+
+
 def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
     """How far each paragraph stands from the goals still open at this table."""
     unmet = frozenset(fact for fact in chart.wanted if not holds(fact, view))
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
+    clock = Clock.of(view)
 
     def goals() -> dict[int, int]:
+        if chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now:
+            # The true ending's deadline is near: everyone makes for it now.
+            return {chart.true_ending: ENDING}
         found = dict.fromkeys(unread, UNREAD)
         for number, granted in chart.grants.items():
             if granted & unmet:
@@ -287,35 +383,54 @@ def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
         return found
 
     return chart.remembered(
-        (unmet, unread, held), goals, lambda step: gate_open(step, held, chart.obtainable)
+        (unmet, unread, held, clock),
+        goals,
+        lambda step: gate_open(step, held, chart.obtainable, clock),
     )
 
 
-_GATES: dict[tuple[str, frozenset[Fact], frozenset[Fact]], bool] = {}
+_GATES: dict[tuple[str, frozenset[Fact], frozenset[Fact], Clock | None], bool] = {}
 _MAX_FREE = 8  # more facts than this in one gate: assume it can open
 _OPTIMIST = _Wild(True)  # a number the bot cannot foresee (the time, tokens): it may come
 
 
-def gate_open(step: Step, held: frozenset[Fact], obtainable: frozenset[Fact]) -> bool:
+def gate_open(
+    step: Step,
+    held: frozenset[Fact],
+    obtainable: frozenset[Fact],
+    clock: Clock | None = None,
+) -> bool:
     """Whether the step's gate can hold: the facts true now are true, those
-    the story can still make true are tried both ways, and the clock and the
-    tokens are hoped for."""
+    the story can still make true are tried both ways, the hours from now to
+    the board's end are tried one by one (no clock: any hour is hoped for),
+    and the tokens are hoped for."""
     if step.condition is None:
         return True
     truth = frozenset(fact for fact in step.facts if fact in held)
     free = frozenset(f for f in step.facts if f not in held and f in obtainable)
-    key = (step.condition, truth, free)
+    timed = clock if clock is not None and "time" in step.condition else None
+    key = (step.condition, truth, free, timed)
     if key not in _GATES:
+        if len(_GATES) > 100_000:
+            _GATES.clear()
+        hours: Iterable[int | None] = timed.hours() if timed else (None,)
         _GATES[key] = len(free) > _MAX_FREE or any(
-            _holds_with(step.condition, truth | set(chosen))
+            _holds_with(step.condition, truth | set(chosen), hour, clock)
+            for hour in hours
             for size in range(len(free) + 1)
             for chosen in itertools.combinations(sorted(free), size)
         )
     return _GATES[key]
 
 
-def _holds_with(condition: str, truth: frozenset[Fact]) -> bool:
+def _holds_with(
+    condition: str, truth: frozenset[Fact], hour: int | None = None, clock: Clock | None = None
+) -> bool:
     context: dict[str, Any] = dict.fromkeys(VALUES, _OPTIMIST)
+    if hour is not None:
+        context["time"] = hour
+    if clock is not None:
+        context["difficulty"] = clock.difficulty
     for function in FUNCTIONS:
         context[function] = _asker(function, truth)
     try:
