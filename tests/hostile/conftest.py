@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import resource
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -24,6 +25,9 @@ MEMORY = 500 * 1024 * 1024
 
 
 def _bounded() -> None:
+    # A child started from a background job inherits SIGINT ignored; a player's
+    # terminal program starts with it at its default, as the signal tests need.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
     resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 1))
 
