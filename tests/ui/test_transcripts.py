@@ -42,6 +42,7 @@ def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
     storybook = {"good-ending", "solo-opening", "time-runs-out", "reef-true-ending"}
     storybook.add("campaign-through-saves")  # three invocations, loading between scenarios
     storybook.add("physical-table")  # the good ending with real dice and cards
+    storybook.add("reef-into-gannet")  # Scenario I, the interlude, the save, into Scenario II
     assert set(CASES) == storybook | {"guide-solo", "guide-duo"}
     assert {case.uses_stdin for case in CASES.values() if not case.steps} == {True, False}
     assert all(case.golden.is_file() for case in CASES.values())
@@ -173,3 +174,14 @@ def test_a_changed_transcript_is_shown_as_a_unified_diff() -> None:
     shown = recorder.diff("> 1\nA line.\n", "> 1\nAnother line.\n", "solo")
     assert shown.splitlines()[:2] == ["--- solo.txt (golden)", "+++ solo (this run)"]
     assert "-A line.\n" in shown and "+Another line.\n" in shown
+
+
+def test_the_reef_ledger_golden_plays_from_scenario_one_into_scenario_two() -> None:
+    """Issue 17: "a golden transcript plays from Scenario I through the save
+    between scenarios into Scenario II"."""
+    golden = CASES["reef-into-gannet"].golden.read_text(encoding="utf-8")
+    first, second = golden.split("$ tales play --load reef\n")
+    assert "The scenario ends: the story ends at paragraph 125." in first
+    assert "-- Paragraph 900 --" in first, "the interlude between the scenarios is read"
+    assert second.startswith("The Gannet Light (easy)")
+    assert "Loaded 'reef' at round 1." in second and "-- Paragraph 11 --" in second
