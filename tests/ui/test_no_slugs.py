@@ -11,8 +11,9 @@ from tales.story.core import Core, tale_path
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
 NUMBERED = re.compile(r"\b[a-z]+(?:-[a-z]+)*-\d+\b")  # a card id: stress-03, ezra-marsh-12
-# Lines that quote a name the player chose or must type: the input echo, a save's name.
-QUOTED = ("> ", "Saved as ", "Loaded '")
+# Lines that quote what the player chose or typed: the input echo, a save's name,
+# the command line a transcript of several invocations shows before each.
+QUOTED = ("> ", "Saved as ", "Loaded '", "$ tales ")
 
 
 def _known_slugs(core: Core) -> set[str]:
