@@ -67,10 +67,7 @@ def restore_setup_map(table: Table) -> None:
 
 def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
     place_vehicles(table)
-    given = digital.get("vehicles") or {}
-    if not isinstance(given, dict):
-        f.problem(f.at(digital, "vehicles"), "digital.vehicles", _bad(given, "a mapping"))
-        return
+    given = _mapping(f, digital, "vehicles")
     for slug, body in given.items():
         field = f"digital.vehicles.{slug}"
         if slug not in table.vehicles or not isinstance(body, dict):
@@ -90,10 +87,7 @@ def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenar
 
 def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
     table.marks = {}
-    given = digital.get("marks") or {}
-    if not isinstance(given, dict):
-        f.problem(f.at(digital, "marks"), "digital.marks", _bad(given, "a mapping"))
-        return
+    given = _mapping(f, digital, "marks")
     for slug, marks in given.items():
         if slug not in table.investigators or not isinstance(marks, dict):
             f.problem(f.at(given, slug), f"digital.marks.{slug}", "is no investigator here")
@@ -105,10 +99,7 @@ def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
 
 def _prisoners(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
     place_prisoners(table)
-    given = digital.get("prisoners") or {}
-    if not isinstance(given, dict):
-        f.problem(f.at(digital, "prisoners"), "digital.prisoners", _bad(given, "a mapping"))
-        return
+    given = _mapping(f, digital, "prisoners")
     for slug, body in given.items():
         field = f"digital.prisoners.{slug}"
         if slug not in table.prisoners or not isinstance(body, dict):
@@ -146,6 +137,15 @@ def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _mapping(f: Fields, digital: dict[Any, Any], key: str) -> dict[Any, Any]:
+    """``digital.KEY`` as a mapping; anything else is a problem, read as none."""
+    given = digital.get(key) or {}
+    if isinstance(given, dict):
+        return given
+    f.problem(f.at(digital, key), f"digital.{key}", _bad(given, "a mapping"))
+    return {}
 
 
 def _bad(value: Any, expected: str) -> str:
