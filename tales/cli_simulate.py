@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from tales.authoring.cluster import Progress
     from tales.authoring.simulate import Report
 
-DIFFICULTIES = ("easy", "standard", "hard")
-
 
 def _names(text: str | None) -> list[str] | None:
     return [part.strip() for part in text.split(",") if part.strip()] if text else None
@@ -80,9 +78,7 @@ def _names(text: str | None) -> list[str] | None:
 )
 @click.option(
     "--difficulties",
-    default=",".join(DIFFICULTIES),
-    show_default=True,
-    help="With --sweep: the difficulties, comma-separated.",
+    help="With --sweep: the difficulties, comma-separated (default: all three).",
 )
 @click.option(
     "--scheduler",
@@ -104,7 +100,7 @@ def simulate(
     games: int,
     investigators: str | None,
     team_size: int,
-    difficulties: str,
+    difficulties: str | None,
     scheduler: str | None,
 ) -> None:
     """Playtest a tale: many seeded playthroughs by bots, and what they found.
@@ -128,6 +124,8 @@ def simulate(
     progress = _progress(sys.stderr.isatty() and not as_json)
     processes = jobs or os.cpu_count() or 1
     if sweep:
+        from tales.rules.scenario import DIFFICULTIES  # not at start-up: --version stays light
+
         cells = (_names(investigators), team_size, _names(difficulties) or list(DIFFICULTIES))
         data = _sweep(tale, scenario, cells, games, seed, policy, processes, scheduler, progress)
         _sweep_report(data, as_json, html_path)

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from tales.authoring.bots import POLICIES
-from tales.authoring.simulate import DIFFICULTIES, STEP_LIMIT, plan_runs, team_for
+from tales.authoring.simulate import STEP_LIMIT, plan_runs, team_for
 from tales.rules.events import Event
+from tales.rules.scenario import DIFFICULTIES
 from tales.story.campaign_shape import epilogues
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game

@@ -25,6 +25,7 @@ from tales.authoring.cluster import run_units
 from tales.authoring.titles import ending_title
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
+from tales.rules.scenario import DIFFICULTIES
 from tales.story.core import Core
 from tales.story.game import Game, GameSetup
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead
@@ -33,7 +34,6 @@ from tales.story.options import StoryOption
 from tales.story.prepare import prepare_tale
 
 STEP_LIMIT = 20_000  # decisions in one run before it counts as stalled
-DIFFICULTIES = ("easy", "standard", "hard")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,10 @@ from typing import Any
 
 from tales.authoring.cluster import Progress, run_units
 from tales.authoring.lookahead import StoryMap
-from tales.authoring.simulate import DIFFICULTIES, RunPlan, play_one
+from tales.authoring.simulate import RunPlan, play_one
 from tales.authoring.titles import ending_title
 from tales.errors import TalesError
+from tales.rules.scenario import DIFFICULTIES
 from tales.rules.setup import TEAM_SIZE
 from tales.story.model import ScenarioBook
 
