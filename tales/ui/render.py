@@ -170,6 +170,18 @@ def _found(e: ev.ElementFound, t: TableView) -> str:
     return f"{what}: {t.element_names.get(e.element, _words(e.element))}."
 
 
+def _vehicle(t: TableView, slug: str) -> str:
+    """A vehicle by the name its scenario prints ("the Launch"), never its slug."""
+    vehicle = t.scenario.vehicles.get(slug) if t.scenario else None
+    name = vehicle.name if vehicle else _words(slug)
+    return f"the {name[4:] if name.lower().startswith('the ') else name}"
+
+
+def _prisoner(t: TableView, slug: str) -> str:
+    prisoner = t.scenario.prisoners.get(slug) if t.scenario else None
+    return prisoner.name if prisoner else _words(slug).capitalize()
+
+
 def _fate(t: TableView, e: ev.PrisonerChanged) -> str:
     """What became of a prisoner, in words."""
     if e.fate == "freed" and e.escort:
@@ -327,11 +339,11 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ),
     ev.MarkChanged: lambda e, t: f"{name_of(t, e.investigator)}: {_words(e.mark)} {_mark(e)}.",
     ev.VehicleBoarded: lambda e, t: (
-        f"{name_of(t, e.investigator)} gets into the {_words(e.vehicle)}"
+        f"{name_of(t, e.investigator)} gets into {_vehicle(t, e.vehicle)}"
         + (" and takes the wheel." if e.driver else ".")
     ),
     ev.VehicleLeft: lambda e, t: (
-        f"{name_of(t, e.investigator)} gets out of the {_words(e.vehicle)}."
+        f"{name_of(t, e.investigator)} gets out of {_vehicle(t, e.vehicle)}."
     ),
     ev.GroupMoved: lambda e, t: (
         f"The group goes from {place(t, e.origin)} to {place(t, e.destination)}: "
@@ -339,9 +351,10 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         + "."
     ),
     ev.GroupHidden: lambda e, t: "The group hides." if e.hidden else "The group shows itself.",
-    ev.PrisonerChanged: lambda e, t: f"{_words(e.prisoner).capitalize()}: {_fate(t, e)}.",
+    ev.PrisonerChanged: lambda e, t: f"{_prisoner(t, e.prisoner)}: {_fate(t, e)}.",
     ev.VehicleMoved: lambda e, t: (
-        f"The {_words(e.vehicle)} goes from {place(t, e.origin)} to {place(t, e.destination)}"
+        f"T{_vehicle(t, e.vehicle)[1:]} goes from {place(t, e.origin)} to "
+        f"{place(t, e.destination)}"
         + (f", carrying {', '.join(name_of(t, s) for s in e.aboard)}." if e.aboard else ".")
     ),
     ev.RoundEnded: lambda e, t: "",  # the next round's heading says it

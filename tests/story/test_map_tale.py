@@ -381,3 +381,23 @@ def test_who_a_for_each_falls_on_is_settled_before_any_of_its_effects(core, tale
     )
     Engine(game.book.apply(table, each, None), table.sink)
     assert table.marks[EZRA]["warned"] == table.marks[PHILIP]["warned"] == 2
+
+
+def test_vehicles_and_prisoners_are_told_by_the_names_the_scenario_prints(core, tale):
+    """Issue 15's "words, not ids": the Launch and Old Obed, never launch or old-obed."""
+    from tales.rules.events import PrisonerChanged, VehicleBoarded, VehicleMoved
+    from tales.ui.render import render_event
+
+    game = start_game(core, tale, SETUP)
+    said = [
+        line.text
+        for event in (
+            VehicleBoarded("launch", EZRA, True),
+            VehicleMoved("launch", "quay", "reef", (EZRA,)),
+            PrisonerChanged("old-obed", "freed", "net-loft", EZRA),
+        )
+        for line in render_event(event, game.view)
+    ]
+    assert said[0] == "Ezra Marsh gets into the Launch and takes the wheel."
+    assert said[1].startswith("The Launch goes from ")
+    assert said[2].startswith("Old Obed: freed, in Ezra Marsh's charge")
