@@ -12,6 +12,7 @@ from typing import Any
 
 from tales.authoring.bots import POLICIES
 from tales.rules.events import Event
+from tales.rules.scenario import DIFFICULTIES
 from tales.saves.session import SavedGame, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.cache import load_tale_cached
@@ -34,7 +35,6 @@ INVESTIGATORS = (
     "philip-harris",
     "sarah-elington",
 )
-DIFFICULTIES = ("easy", "standard", "hard")
 # A deadly two-scenario campaign: deaths mid-round, two encounters at once.
 DEADLY = ROOT / "tests" / "data" / "deadly-tale"
 

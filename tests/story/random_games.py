@@ -13,18 +13,9 @@ from tales.story.core import tale_path
 from tales.story.game import GameSetup
 from tales.story.loader import load_tale
 from tales.story.model import Tale
+from tests.saves.helpers import INVESTIGATORS
 
 TALES = ("the-drowned-bell", "the-reef-ledger")
-INVESTIGATORS = (
-    "arthur-blackwood",
-    "elizabeth-hawthorne",
-    "ezra-marsh",
-    "irene-dubois",
-    "laszlo-varga",
-    "margaret-sinclair",
-    "philip-harris",
-    "sarah-elington",
-)
 
 
 def load_bundled() -> dict[str, Tale]:
