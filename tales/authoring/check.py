@@ -15,7 +15,6 @@ from tales.authoring.reach import outcome_effects, reachable, roots
 from tales.problems import Problem
 from tales.story.conditions import called_with
 from tales.story.effects import kind_of
-from tales.story.interpreter import MAX_NESTED_READS
 from tales.story.loader.codes import (
     GOTO_LOOP,
     NO_BRANCH,
@@ -23,7 +22,7 @@ from tales.story.loader.codes import (
     UNREACHABLE,
     UNUSED,
 )
-from tales.story.model import Interlude, Paragraph, ScenarioBook, Tale, Where
+from tales.story.model import MAX_NESTED_READS, Interlude, Paragraph, ScenarioBook, Tale, Where
 
 
 def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) -> list[Problem]:

@@ -33,6 +33,7 @@ from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
 from tales.story.menu import describe, lasting, meets_again
+from tales.story.model import MAX_NESTED_READS as MAX_NESTED_READS
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
@@ -54,9 +55,6 @@ def read_bound(paragraphs: int) -> int:
     return MAX_READS + paragraphs
 
 
-# ``read`` effects inside read paragraphs nest Python generators; past this
-# the story is refused as a loop instead of running out of Python's stack.
-MAX_NESTED_READS = 100
 
 
 class Book:

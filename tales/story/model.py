@@ -17,6 +17,12 @@ from tales.rules.scenario import Scenario
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
 
+# ``read`` effects inside read paragraphs nest Python generators; past this
+# the interpreter refuses the story as a loop instead of running out of
+# Python's stack. Here, not in the interpreter, so ``tales check`` (which
+# warns of such a chain first) need not import all of play.
+MAX_NESTED_READS = 100
+
 # The campaign log's sections, each with the entries it declares (none
 # declared: any entry may be written in it).
 Sections = Mapping[str, tuple[str, ...]]

@@ -39,7 +39,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.representer import RoundTripRepresenter, SafeRepresenter
 
 from tales.errors import YamlFileError
-from tales.story.yamllimits import LIMIT, MAX_DEPTH, MAX_NODES, Limits, at, refused
+from tales.story.yamllimits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_NODES, Limits, at, refused
 
 _MERGE = "tag:yaml.org,2002:merge"
 _NODES = (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)
@@ -162,7 +162,7 @@ def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int
     if top is not None and top.waiting:  # a value is reported where its key is
         where = top.key_mark
     problem = None
-    if event.anchor is not None or event.tag is not None or _number_like(event):
+    if event.anchor is not None or event.tag is not None or _number_like(event, limits):
         problem = refused(path, event, where, limits)
     if problem is None and nodes > MAX_NODES:
         problem = at(path, where, LIMIT, f"more than {MAX_NODES:,} values in a file")
@@ -172,8 +172,12 @@ def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int
         raise YamlFileError(problem)
 
 
-def _number_like(event: Any) -> bool:
-    return type(event) is ScalarEvent and not event.style and event.value[:1] in _DIGITS
+def _number_like(event: Any, limits: Limits) -> bool:
+    """Whether a number's limits must be checked: a plain scalar that may be
+    one, unless it is too short to pass any (the ids and numbers of every file)."""
+    if type(event) is not ScalarEvent or event.style or event.value[:1] not in _DIGITS:
+        return False
+    return limits.largest is not None or len(event.value) > MAX_DIGITS
 
 
 def _place(event: Any, stack: list[_Open], root: list[Any]) -> None:

@@ -46,3 +46,19 @@ def test_a_chain_gated_by_visited_is_walked_once(
     problems, _ = check_paths([tmp_path / "gated"])
     assert [p for p in problems if p.code == "W301"] == []  # every link opened
     assert count / 2 < tries < 3 * count
+
+
+def test_check_does_not_import_play() -> None:
+    """``tales check`` starts by importing what it reads and checks, not the
+    interpreter that plays a tale: with no bytecode cached, compiling it cost
+    every check about 13 ms of its start (issue 16)."""
+    import subprocess
+
+    code = (
+        "import sys, tales.authoring.checking, tales.authoring.check\n"
+        "print('tales.story.interpreter' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout.strip() == "False"
