@@ -55,8 +55,6 @@ def read_bound(paragraphs: int) -> int:
     return MAX_READS + paragraphs
 
 
-
-
 class Book:
     """A scenario's storybook, bound to a table."""
 
