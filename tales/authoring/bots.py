@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
+from tales.authoring.leads import leads_for
 from tales.authoring.lookahead import (
     FAR,
     Clock,
@@ -266,20 +267,36 @@ def _promising(option: StoryOption, view: TableView) -> bool:
 
 
 def _step_toward_news(options: tuple[Option, ...], view: TableView) -> Option | None:
-    """A move that brings someone nearer a scene where a lead would be open to them."""
-    best: tuple[int, Move] | None = None
-    wanted: dict[str, set[str]] = {}
-    for option in options:
+    """A move that brings someone nearer a scene where a lead would be open
+    to them: the first such move among those that come nearest.
+
+    Leads are asked nearest first and the first open one decides, so the
+    scenes farther away are never asked; the answer is the one asking every
+    scene gives (:mod:`tales.authoring.leads`)."""
+    leads = leads_for(view)
+    here: dict[str, str | None] = {}
+    near: list[tuple[int, int, str, Move]] = []  # moves, destination, scene, the option
+    for index, option in enumerate(options):
         if not isinstance(option, Move):
             continue
-        slug, destination = option.investigator, option.destination
-        if slug not in wanted:
-            here = view.investigator(slug).location
-            wanted[slug] = {
-                place for place in view.scenes if place != here and view.leads_at(slug, place)
-            }
-        reach = view.distances(destination)
-        score = min((reach.get(place, 99) for place in wanted[slug]), default=99)
-        if score < 99 and (best is None or score < best[0]):
-            best = (score, option)
-    return best[1] if best else None
+        slug = option.investigator
+        if slug not in here:
+            here[slug] = view.investigator(slug).location
+        reach = view.distances(option.destination)
+        near += [
+            (moves, index, place, option)
+            for place in view.scenes
+            if place != here[slug] and (moves := reach.get(place, _AWAY)) < _AWAY
+        ]
+    near.sort(key=lambda candidate: candidate[:2])
+    asked: dict[tuple[str, str], bool] = {}
+    for _, _, place, option in near:
+        key = (option.investigator, place)
+        if key not in asked:
+            asked[key] = leads.open_at(*key)
+        if asked[key]:
+            return option
+    return None
+
+
+_AWAY = 99  # moves: a scene not reachable through revealed locations
