@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tales.errors import TalesError
 from tales.problems import Problem
-from tales.story.core import Core, core_dir, read_core
+from tales.story.core import Core, core_dir, read_core, strays
 
 
 def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, int]]]:
@@ -45,8 +45,35 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
 
 
 def _read_core(root: Path) -> tuple[Core | None, list[Problem]]:
-    """The core, read once by libyaml with positions: each problem has its file:line:col."""
-    return read_core(root)
+    """The core, read once by libyaml with positions: each problem has its
+    file:line:col. A core read without a single problem (not even a
+    warning) is kept by the hash of its files, so checking a tale does not
+    read the unchanged core again; files the core loader does not read
+    (which the hash does not cover) are looked for every time."""
+    from tales.story.cache import load_core_cached
+
+    try:
+        core = load_core_cached(root, _clean_core, kind="checked-core")
+    except _NotClean as found:
+        return found.core, found.problems
+    if strays(root):  # a new stray beside an unchanged core: read it all again
+        return read_core(root)
+    return core, []
+
+
+class _NotClean(Exception):
+    """A core read with problems: never cached, its problems told."""
+
+    def __init__(self, core: Core | None, problems: list[Problem]) -> None:
+        super().__init__(f"{len(problems)} problems")
+        self.core, self.problems = core, problems
+
+
+def _clean_core(root: Path) -> Core:
+    core, problems = read_core(root)
+    if core is None or problems:
+        raise _NotClean(core, problems)
+    return core
 
 
 def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:

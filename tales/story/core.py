@@ -91,7 +91,7 @@ def read_core(root: Path, *, fast: bool = False) -> tuple[Core | None, list[Prob
         problems.append(Problem(str(folder), 1, 1, "E110", "no investigator files were found"))
     supply = _load_supply(reader(root / "supply.yaml"))
     rulings = load_rulings(reader(root / "rulings.yaml"))
-    problems += _strays(root)
+    problems += strays(root)
     problems.sort()
     if any(p.severity == "error" for p in problems) or dice is None or supply is None:
         return None, problems
@@ -104,7 +104,7 @@ CORE_ENTRIES = frozenset(
 )
 
 
-def _strays(root: Path) -> list[Problem]:
+def strays(root: Path) -> list[Problem]:
     """A warning (W304) for each file or folder in ``root`` the core loader
     does not read: a misnamed file must not pass for a part of the core."""
     return [
