@@ -127,8 +127,19 @@ def load(path: str, text: str, limits: Limits) -> Any:
     nodes = documents = 0
     for event in _events(text):
         kind = type(event)
-        if kind is MappingEndEvent or kind is SequenceEndEvent:
-            _close(stack.pop())
+        if kind is ScalarEvent:  # most events: the checks they cannot fail are not called
+            nodes += 1
+            if _checked(event, limits, nodes):
+                _check(path, event, stack, limits, nodes)
+            value = _scalar(event)
+            if stack:
+                _attach(stack[-1], value, event.start_mark, event.style == "|")
+            else:
+                root.append(value)
+        elif kind is MappingEndEvent or kind is SequenceEndEvent:
+            done = stack.pop()
+            if done.merges:
+                _close(done)
         elif kind in _NODES:
             nodes += 1
             _check(path, event, stack, limits, nodes)
@@ -170,6 +181,13 @@ def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int
         problem = at(path, where, LIMIT, f"nested deeper than {MAX_DEPTH} levels")
     if problem is not None:
         raise YamlFileError(problem)
+
+
+def _checked(event: Any, limits: Limits, nodes: int) -> bool:
+    """Whether a scalar could pass a limit, and so needs :func:`_check`."""
+    if event.anchor is not None or event.tag is not None or nodes > MAX_NODES:
+        return True
+    return _number_like(event, limits)
 
 
 def _number_like(event: Any, limits: Limits) -> bool:
