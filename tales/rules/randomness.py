@@ -95,6 +95,10 @@ class TableSettings:
                 continue
         return None
 
+    def claims(self, option: Option) -> bool:
+        """By its type: every input is asked, so its id is not written and read back."""
+        return setting_of(option) is not None
+
     def apply(self, option: Option, pending: Decision | None) -> Option | None:
         """Change the source; the option that now answers ``pending`` in its
         place (a roll asked of the players, when the dice become digital)."""
