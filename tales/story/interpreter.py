@@ -32,7 +32,7 @@ from tales.story.conditions import evaluate, render
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
-from tales.story.menu import describe, lasting, meets_again
+from tales.story.menu import MenuEntry, lasting, menu_of
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
@@ -81,7 +81,8 @@ class Book:
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
-        self._labels: dict[tuple[str, int, int], str] = {}
+        self._menus: dict[int, tuple[MenuEntry, ...]] = {}  # scene -> its options' entries
+        self._offered: dict[tuple[str, int, int], StoryOption] = {}
 
     # The Story protocol -------------------------------------------------------------
 
@@ -91,23 +92,31 @@ class Book:
             scene = self.state.scenes.get(inv.location or "")
             if scene is None:
                 continue
-            paragraph = self.book.paragraphs[scene]
+            menu = self._menu(scene)
             context = self.context(table, inv)
             # The hand is counted only where an option has a cost.
-            costly = any(option.cost for option in paragraph.options)
+            costly = any(entry.option.cost for entry in menu)
             budget = action_budget(table, inv) if costly else 0
-            for index, option in enumerate(paragraph.options):
-                if self._open(table, inv, scene, index, option, context, budget):
-                    label = self._label(inv, scene, index, option)
-                    options.append(StoryOption(inv.slug, scene, index, label=label))
+            for entry in menu:
+                if self._still_open(table, inv, scene, entry, context, budget):
+                    options.append(self._offer(inv, scene, entry))
         return options
 
-    def _label(self, inv: Investigator, scene: int, index: int, option: OptionDef) -> str:
-        key = (inv.slug, scene, index)  # an option's words never change
-        label = self._labels.get(key)
-        if label is None:
-            label = self._labels[key] = f"{inv.name}: {describe(option)}"
-        return label
+    def _menu(self, scene: int) -> tuple[MenuEntry, ...]:
+        menu = self._menus.get(scene)
+        if menu is None:
+            menu = self._menus[scene] = menu_of(self.book.paragraphs, scene)
+        return menu
+
+    def _offer(self, inv: Investigator, scene: int, entry: MenuEntry) -> StoryOption:
+        """The option, made once per game: its words never change, and its id
+        is then written once."""
+        key = (inv.slug, scene, entry.index)
+        offered = self._offered.get(key)
+        if offered is None:
+            label = f"{inv.name}: {entry.described}"
+            offered = self._offered[key] = StoryOption(inv.slug, scene, entry.index, label=label)
+        return offered
 
     def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
         """The options that would be open to ``inv`` at ``place`` now and lead
@@ -121,7 +130,7 @@ class Book:
             option
             for index, option in enumerate(self.book.paragraphs[scene].options)
             if any(t not in self.state.visited for t in option.targets())
-            and self._open(table, inv, scene, index, option, at=place)
+            and self._open(table, inv, scene, index, at=place)
         ]
 
     def perform(self, table: Table, chosen: Option) -> Proc[None]:
@@ -129,7 +138,7 @@ class Book:
             raise RulesError(f"{chosen.id!r} is not an option of the storybook")
         inv, scene, index = table.investigator(chosen.investigator), chosen.scene, chosen.index
         option = self.book.paragraphs[scene].options[index]
-        if not self._open(table, inv, scene, index, option):
+        if not self._open(table, inv, scene, index):
             raise RulesError(f"{inv.name} cannot take {option.label!r} now")
         self.state.last_actor = inv.slug
         self._reads = 0
@@ -333,33 +342,38 @@ class Book:
     # Options ----------------------------------------------------------------------
 
     def _open(
+        self, table: Table, inv: Investigator, scene: int, index: int, at: str | None = None
+    ) -> bool:
+        """Whether option ``index`` of ``scene`` is open to ``inv``; ``at``:
+        judged as if ``inv`` stood there (a bot looking ahead)."""
+        where = inv.location if at is None else at
+        if not inv.active or self.state.scenes.get(where or "") != scene:
+            return False
+        return self._still_open(table, inv, scene, self._menu(scene)[index], at=at)
+
+    def _still_open(
         self,
         table: Table,
         inv: Investigator,
         scene: int,
-        index: int,
-        option: OptionDef,
+        entry: MenuEntry,
         context: Mapping[str, Any] | None = None,
         budget: int | None = None,
         at: str | None = None,
     ) -> bool:
-        """``at``: judged as if ``inv`` stood there (a bot looking ahead)."""
-        where = inv.location if at is None else at
-        if not inv.active or self.state.scenes.get(where or "") != scene:
+        """The rest of :meth:`_open`, for ``inv`` at ``scene``'s location."""
+        option, index, state = entry.option, entry.index, self.state
+        if (scene, index) in state.taken or state.spent(scene, index, option, table):
             return False
-        if (scene, index) in self.state.taken or self.state.spent(scene, index, option, table):
-            return False
-        if meets_again(self.book, table, inv, option):
-            return False
+        if entry.begins_encounter and inv.location in table.encounters:
+            return False  # menu.meets_again
         if (
             option.test is not None
             and table.rulings.flag("test-once-a-round")
-            and self.state.tried.get((scene, index, trier(inv.slug, option.test.team)))
-            == table.round
+            and state.tried.get((scene, index, trier(inv.slug, option.test.team))) == table.round
         ):
             return False  # one try a round; a Team test's try is the whole team's
-        leads = option.goto if option.test is None else None
-        if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
+        if entry.read_once is not None and entry.read_once in state.visited:
             return False  # a read-once paragraph
         if option.cost:
             budget = action_budget(table, inv) if budget is None else budget
