@@ -14,7 +14,7 @@ from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.abilities import ask_at_any_time
-from tales.rules.activities import action_budget, gain_item, pay_actions
+from tales.rules.activities import action_budget, companion_actions, gain_item, pay_actions
 from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -32,7 +32,7 @@ from tales.story.conditions import evaluate, render
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
-from tales.story.menu import MenuEntry, lasting, menu_of
+from tales.story.menu import Menu, MenuEntry, lasting, menu_of
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
@@ -81,28 +81,30 @@ class Book:
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
-        self._menus: dict[int, tuple[MenuEntry, ...]] = {}  # scene -> its options' entries
+        self._menus: dict[int, Menu] = {}  # scene -> its options, worked out once
         self._offered: dict[tuple[str, int, int], StoryOption] = {}
 
     # The Story protocol -------------------------------------------------------------
 
     def options(self, table: Table) -> list[Option]:
         options: list[Option] = []  # StoryOptions, as the Story protocol has it
+        spare: int | None = None  # the Companions' markers: counted once for all
         for inv in table.players():
             scene = self.state.scenes.get(inv.location or "")
             if scene is None:
                 continue
             menu = self._menu(scene)
-            context = self.context(table, inv)
-            # The hand is counted only where an option has a cost.
-            costly = any(entry.option.cost for entry in menu)
-            budget = action_budget(table, inv) if costly else 0
-            for entry in menu:
+            context = self.context(table, inv) if menu.conditional else None
+            budget = 0  # the hand is counted only where an option has a cost
+            if menu.costly:
+                spare = companion_actions(table) if spare is None else spare
+                budget = action_budget(table, inv, companions=False) + spare
+            for entry in menu.entries:
                 if self._still_open(table, inv, scene, entry, context, budget):
                     options.append(self._offer(inv, scene, entry))
         return options
 
-    def _menu(self, scene: int) -> tuple[MenuEntry, ...]:
+    def _menu(self, scene: int) -> Menu:
         menu = self._menus.get(scene)
         if menu is None:
             menu = self._menus[scene] = menu_of(self.book.paragraphs, scene)
@@ -349,7 +351,7 @@ class Book:
         where = inv.location if at is None else at
         if not inv.active or self.state.scenes.get(where or "") != scene:
             return False
-        return self._still_open(table, inv, scene, self._menu(scene)[index], at=at)
+        return self._still_open(table, inv, scene, self._menu(scene).entries[index], at=at)
 
     def _still_open(
         self,
@@ -363,7 +365,9 @@ class Book:
     ) -> bool:
         """The rest of :meth:`_open`, for ``inv`` at ``scene``'s location."""
         option, index, state = entry.option, entry.index, self.state
-        if (scene, index) in state.taken or state.spent(scene, index, option, table):
+        if (scene, index) in state.taken or (
+            option.once_a_round and state.spent(scene, index, option, table)
+        ):
             return False
         if entry.begins_encounter and inv.location in table.encounters:
             return False  # menu.meets_again

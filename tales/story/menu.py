@@ -59,8 +59,17 @@ class MenuEntry:
     read_once: int | None  # the read-once paragraph its ``goto`` leads to
 
 
-def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> tuple[MenuEntry, ...]:
-    """The entries of scene paragraph ``scene``'s options, in their order."""
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A scene paragraph's options, worked out once."""
+
+    entries: tuple[MenuEntry, ...]
+    costly: bool  # some option costs Actions: the hand is counted
+    conditional: bool  # some option has an ``if:``: the vocabulary is asked
+
+
+def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> Menu:
+    """The menu of scene paragraph ``scene``: its options' entries, in their order."""
     entries = []
     for index, option in enumerate(paragraphs[scene].options):
         leads = option.goto if option.test is None else None
@@ -74,7 +83,11 @@ def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> tuple[MenuEntry,
                 leads if once else None,
             )
         )
-    return tuple(entries)
+    return Menu(
+        tuple(entries),
+        costly=any(entry.option.cost for entry in entries),
+        conditional=any(entry.option.condition is not None for entry in entries),
+    )
 
 
 def describe(option: OptionDef) -> str:
