@@ -13,7 +13,7 @@ from tales.errors import RulesError
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import AbilityUsed, CardTaken, DiceRerolled, DieCancelled
-from tales.rules.investigators import Investigator, InvestigatorSheet
+from tales.rules.investigators import Investigator
 from tales.rules.options import CancelDie, Option, TakeCard, UseAbility
 from tales.rules.randomness import draw_card
 from tales.rules.statuses import change_track, gain_token
@@ -76,15 +76,17 @@ def _refusal(
     user: Investigator,
     target: Investigator,
     state: TestState | None,
+    reach: list[Investigator] | None = None,
 ) -> str | None:
-    """Why ``user`` may not use their ability on ``target`` now, or None."""
+    """Why ``user`` may not use their ability on ``target`` now, or None.
+    ``reach`` is ``_targets(table, user, state)`` when the caller has it."""
     if user.dead:
         return f"{user.name} is dead and can use no ability"
     if user.companion and not table.rulings.flag("companion-abilities"):
         return f"{user.name} is a Companion; Companions' abilities are switched off"
     if user.energy < ABILITY_COST:
         return f"{user.name} has {user.energy} ENERGY; an ability costs {ABILITY_COST}"
-    if not any(t is target for t in _targets(table, user, state)):  # one object per investigator
+    if target not in (reach if reach is not None else _targets(table, user, state)):
         where = "the investigator taking the test" if state else "someone at the same location"
         return f"{user.name}'s ability can reach only {where}, not {target.name}"
     if not usable(user, target, state):
@@ -111,41 +113,23 @@ def can_use_ability(
 def ability_options(table: Table, state: TestState | None = None) -> list[UseAbility]:
     """Abilities usable now, outside a test or in the test ``state``. During a
     test the target is the acting investigator, and PANIC shuts out other
-    people's abilities as it shuts out their help. The checks are
-    :func:`_refusal`'s, in its order, asked of each user once."""
+    people's abilities as it shuts out their help."""
     options: list[UseAbility] = []
     for user in table.investigators.values():
         if user.dead or user.energy < ABILITY_COST:
             continue  # the common case, checked before working out the reach
-        if user.companion and not table.rulings.flag("companion-abilities"):
-            continue
+        reach = _targets(table, user, state)
         options += [
-            _ability_option(user, target)
-            for target in _targets(table, user, state)
-            if usable(user, target, state)
+            UseAbility(
+                user.slug,
+                target.slug,
+                label=f"{user.name}'s ability on {'self' if target is user else target.name} "
+                f"({ABILITY_COST} ENERGY): {_first_sentence(user.sheet.ability)}",
+            )
+            for target in reach
+            if _refusal(table, user, target, state, reach) is None
         ]
     return options
-
-
-# The option of each (user, target) pair, made once per pair of sheets: asked
-# at every story choice and activity, and an option is an immutable value
-# (its id written once in it).
-_OPTIONS: dict[tuple[str, str], tuple[InvestigatorSheet, InvestigatorSheet, UseAbility]] = {}
-
-
-def _ability_option(user: Investigator, target: Investigator) -> UseAbility:
-    mine, theirs = user.sheet, target.sheet
-    made = _OPTIONS.get((mine.slug, theirs.slug))
-    if made is not None and made[0] is mine and made[1] is theirs:
-        return made[2]
-    option = UseAbility(
-        mine.slug,
-        theirs.slug,
-        label=f"{mine.name}'s ability on {'self' if target is user else theirs.name} "
-        f"({ABILITY_COST} ENERGY): {_first_sentence(mine.ability)}",
-    )
-    _OPTIONS[mine.slug, theirs.slug] = (mine, theirs, option)
-    return option
 
 
 def ask_at_any_time(
