@@ -95,10 +95,6 @@ class TableSettings:
                 continue
         return None
 
-    def claims(self, option: Option) -> bool:
-        """By its type: every input is asked, so its id is not written and read back."""
-        return setting_of(option) is not None
-
     def apply(self, option: Option, pending: Decision | None) -> Option | None:
         """Change the source; the option that now answers ``pending`` in its
         place (a roll asked of the players, when the dice become digital)."""
@@ -114,6 +110,10 @@ class TableSettings:
         if tool is Tool.CARDS and pending.kind is DecisionKind.ENTER_CARD:
             return DRAW_FOR_US
         return None
+
+    def claims(self, option: Option) -> bool:
+        """By its type: every input is asked, so its id is not written and read back."""
+        return setting_of(option) is not None
 
 
 # The chance steps the rules call ---------------------------------------------------
