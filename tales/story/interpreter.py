@@ -28,7 +28,7 @@ from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.teststate import eased
 from tales.story import branching
-from tales.story.conditions import evaluate, render
+from tales.story.conditions import evaluate, render, templated
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
@@ -252,10 +252,11 @@ class Book:
             text = self._text(table, number, paragraph.text, actor)
             table.emit(StoryRead(number, text.strip()))
             self._reading = number
-            effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
-            yield from self.apply(table, effects, actor)
-            if table.ended:  # an effect ended it (an `end` effect, the last death)
-                return
+            effects = paragraph.effects + paragraph.first_time if first else paragraph.effects
+            if effects:
+                yield from self.apply(table, effects, actor)
+                if table.ended:  # an effect ended it (an `end` effect, the last death)
+                    return
             if paragraph.options:
                 where = paragraph.at or place or (actor.location if actor else None)
                 if where is not None:
@@ -272,7 +273,8 @@ class Book:
                 if outcome is None and paragraph.goto is None and not paragraph.branches:
                     table.emit(StoryDeadEnd(number))
                 if outcome is not None:
-                    yield from self.apply(table, outcome.effects, actor)
+                    if outcome.effects:
+                        yield from self.apply(table, outcome.effects, actor)
                     number = branching.after_choice(paragraph, outcome, holds)
                     continue
             number = branching.goto(paragraph, holds)
@@ -402,8 +404,8 @@ class Book:
     def _text(self, table: Table, number: int, source: str, actor: Investigator | None) -> str:
         if not source:
             return ""
-        try:
-            return render(source, self.context(table, actor))
+        try:  # plain prose asks nothing of the table (render never reads it)
+            return render(source, self.context(table, actor) if templated(source) else {})
         except StoryExpressionError as error:
             table.emit(StoryWarning(number, str(error)))
             return "[This paragraph's text could not be shown.]"
