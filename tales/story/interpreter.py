@@ -14,7 +14,7 @@ from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.abilities import ask_at_any_time
-from tales.rules.activities import action_budget, companion_actions, gain_item, pay_actions
+from tales.rules.activities import gain_item, pay_actions
 from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -32,8 +32,9 @@ from tales.story.conditions import evaluate, render, templated
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
-from tales.story.menu import Menu, MenuEntry, lasting, menu_of
+from tales.story.menu import lasting
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
+from tales.story.offers import Offers
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import campaign_context as campaign_context
@@ -81,44 +82,12 @@ class Book:
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
-        self._menus: dict[int, Menu] = {}  # scene -> its options, worked out once
-        self._offered: dict[tuple[str, int, int], StoryOption] = {}
+        self.offers = Offers(book.paragraphs, self.state, self.context, self._holds)
 
     # The Story protocol -------------------------------------------------------------
 
     def options(self, table: Table) -> list[Option]:
-        options: list[Option] = []  # StoryOptions, as the Story protocol has it
-        spare: int | None = None  # the Companions' markers: counted once for all
-        for inv in table.players():
-            scene = self.state.scenes.get(inv.location or "")
-            if scene is None:
-                continue
-            menu = self._menu(scene)
-            context = self.context(table, inv) if menu.conditional else None
-            budget = 0  # the hand is counted only where an option has a cost
-            if menu.costly:
-                spare = companion_actions(table) if spare is None else spare
-                budget = action_budget(table, inv, companions=False) + spare
-            for entry in menu.entries:
-                if self._still_open(table, inv, scene, entry, context, budget):
-                    options.append(self._offer(inv, scene, entry))
-        return options
-
-    def _menu(self, scene: int) -> Menu:
-        menu = self._menus.get(scene)
-        if menu is None:
-            menu = self._menus[scene] = menu_of(self.book.paragraphs, scene)
-        return menu
-
-    def _offer(self, inv: Investigator, scene: int, entry: MenuEntry) -> StoryOption:
-        """The option, made once per game: its words never change, and its id
-        is then written once."""
-        key = (inv.slug, scene, entry.index)
-        offered = self._offered.get(key)
-        if offered is None:
-            label = f"{inv.name}: {entry.described}"
-            offered = self._offered[key] = StoryOption(inv.slug, scene, entry.index, label=label)
-        return offered
+        return self.offers.options(table)
 
     def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
         """The options that would be open to ``inv`` at ``place`` now and lead
@@ -132,7 +101,7 @@ class Book:
             option
             for index, option in enumerate(self.book.paragraphs[scene].options)
             if any(t not in self.state.visited for t in option.targets())
-            and self._open(table, inv, scene, index, at=place)
+            and self.offers.open(table, inv, scene, index, at=place)
         ]
 
     def perform(self, table: Table, chosen: Option) -> Proc[None]:
@@ -140,7 +109,7 @@ class Book:
             raise RulesError(f"{chosen.id!r} is not an option of the storybook")
         inv, scene, index = table.investigator(chosen.investigator), chosen.scene, chosen.index
         option = self.book.paragraphs[scene].options[index]
-        if not self._open(table, inv, scene, index):
+        if not self.offers.open(table, inv, scene, index):
             raise RulesError(f"{inv.name} cannot take {option.label!r} now")
         self.state.last_actor = inv.slug
         self._reads = 0
@@ -344,52 +313,6 @@ class Book:
             self.state.scenes.setdefault(slug, scene)
 
     # Options ----------------------------------------------------------------------
-
-    def _open(
-        self, table: Table, inv: Investigator, scene: int, index: int, at: str | None = None
-    ) -> bool:
-        """Whether option ``index`` of ``scene`` is open to ``inv``; ``at``:
-        judged as if ``inv`` stood there (a bot looking ahead)."""
-        where = inv.location if at is None else at
-        if not inv.active or self.state.scenes.get(where or "") != scene:
-            return False
-        return self._still_open(table, inv, scene, self._menu(scene).entries[index], at=at)
-
-    def _still_open(
-        self,
-        table: Table,
-        inv: Investigator,
-        scene: int,
-        entry: MenuEntry,
-        context: Mapping[str, Any] | None = None,
-        budget: int | None = None,
-        at: str | None = None,
-    ) -> bool:
-        """The rest of :meth:`_open`, for ``inv`` at ``scene``'s location."""
-        option, index, state = entry.option, entry.index, self.state
-        if (scene, index) in state.taken or (
-            option.once_a_round and state.spent(scene, index, option, table)
-        ):
-            return False
-        if entry.begins_encounter and inv.location in table.encounters:
-            return False  # menu.meets_again
-        if (
-            option.test is not None
-            and table.rulings.flag("test-once-a-round")
-            and state.tried.get((scene, index, trier(inv.slug, option.test.team))) == table.round
-        ):
-            return False  # one try a round; a Team test's try is the whole team's
-        if entry.read_once is not None and entry.read_once in state.visited:
-            return False  # a read-once paragraph
-        if option.cost:
-            budget = action_budget(table, inv) if budget is None else budget
-            if budget < option.cost:
-                return False
-        if option.condition is None:
-            return True
-        if context is None:
-            context = self.context(table, inv, at)
-        return self._holds(table, scene, option.condition, context)
 
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
