@@ -11,9 +11,16 @@ uniform-random choices in ONE interleaved run, round after round:
 - tales, the story layer of a real game (``tales.api.new_game``), every rule
   in force, choosing among the story's choices only.
 
-Each engine's figure is story choices per second of CPU time (its own
-process's), so the shared machine's load matters less; the wall time and the
-load average are printed beside them. Run by hand, never by the test suite:
+All three choose with one seeded generator (mulberry32, the same in Python
+and JavaScript: choice ``floor(next() * open)`` among the open choices), so
+they play the very same walks through the very same story: the run checks
+that each made the same number of choices in the same number of walks, and
+says so. Each engine's figure is story choices per second of CPU time (its
+own process's), so the shared machine's load matters less; the wall time and
+the load averages before and after are printed beside them. A walk starts
+over as each engine starts over (ink's ``ResetState``; a new tales game,
+whose table setup is then part of its cost). Run by hand, never by the test
+suite:
 
     pip install bink
     python3 tools/bench_peers.py            # installs inkjs with npm into ~/.cache/tales-bench
@@ -176,6 +183,26 @@ def write_tale(nodes: list[Node], root: Path) -> Path:
     return root
 
 
+def mulberry32(seed: int) -> Callable[[], float]:
+    """The generator NODE_SCRIPT uses, bit for bit: uniform floats in [0, 1)."""
+    state = seed & 0xFFFFFFFF
+
+    def imul(a: int, b: int) -> int:
+        return (a * b) & 0xFFFFFFFF
+
+    def next_float() -> float:
+        nonlocal state
+        state = (state + 0x6D2B79F5) & 0xFFFFFFFF
+        t = imul(state ^ (state >> 15), 1 | state)
+        t = ((t + imul(t ^ (t >> 7), 61 | t)) & 0xFFFFFFFF) ^ t
+        return (t ^ (t >> 14)) / 4294967296
+
+    return next_float
+
+
+Player = Callable[[int, int], tuple[int, int, float]]  # (choices, seed) -> (made, walks, CPU s)
+
+
 NODE_SCRIPT = r"""
 const {Compiler} = require('inkjs/compiler/Compiler');
 const {Story} = require('inkjs');
@@ -198,9 +225,10 @@ readline.createInterface({input: process.stdin}).on('line', (line) => {
   const [want, seed] = line.split(' ').map(Number);
   const next = rng(seed);
   const start = process.cpuUsage();
-  let choices = 0;
+  let choices = 0, walks = 0;
   while (choices < want) {
     story.ResetState();
+    walks++;
     for (;;) {
       story.ContinueMaximally();
       const open = story.currentChoices.length;
@@ -210,7 +238,8 @@ readline.createInterface({input: process.stdin}).on('line', (line) => {
     }
   }
   const used = process.cpuUsage(start);
-  process.stdout.write(JSON.stringify({choices, cpu: (used.user + used.system) / 1e6}) + '\n');
+  const cpu = (used.user + used.system) / 1e6;
+  process.stdout.write(JSON.stringify({choices, walks, cpu}) + '\n');
 });
 """
 
@@ -241,12 +270,12 @@ class InkJs:
         if self.process.stdout.readline().strip() != "ready":
             sys.exit("inkjs could not compile the story")
 
-    def play(self, choices: int, seed: int) -> tuple[int, float]:
+    def play(self, choices: int, seed: int) -> tuple[int, int, float]:
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(f"{choices} {seed}\n")
         self.process.stdin.flush()
         answer = json.loads(self.process.stdout.readline())
-        return answer["choices"], answer["cpu"]
+        return answer["choices"], answer["walks"], answer["cpu"]
 
     def close(self) -> None:
         if self.process.stdin is not None:
@@ -254,46 +283,50 @@ class InkJs:
         self.process.wait()
 
 
-def bink_player(compiled: Path) -> Callable[[int, int], tuple[int, float]]:
+def bink_player(compiled: Path) -> Player:
     try:
         from bink.story import Story
     except ImportError:
         sys.exit("bink is not installed: pip install bink")
     story = Story(compiled.read_text(encoding="utf-8-sig"))
 
-    def play(want: int, seed: int) -> tuple[int, float]:
-        rng, made, start = random.Random(seed), 0, time.process_time()
+    def play(want: int, seed: int) -> tuple[int, int, float]:
+        rng, made, walks, start = mulberry32(seed), 0, 0, time.process_time()
         while made < want:
             story.reset_state()
+            walks += 1
             while True:
                 story.continue_maximally()
                 open_choices = len(story.get_current_choices())
                 if open_choices == 0:
                     break
-                story.choose_choice_index(rng.randrange(open_choices))
+                story.choose_choice_index(int(rng() * open_choices))
                 made += 1
-        return made, time.process_time() - start
+        return made, walks, time.process_time() - start
 
     return play
 
 
-def tales_player(root: Path) -> Callable[[int, int], tuple[int, float]]:
+def tales_player(root: Path) -> Player:
     from tales.api import load_tale, new_game
     from tales.story.options import StoryChoice
 
     storybook = load_tale(root, cached=False)
 
-    def play(want: int, seed: int) -> tuple[int, float]:
-        rng, made, start = random.Random(seed), 0, time.process_time()
+    def play(want: int, seed: int) -> tuple[int, int, float]:
+        rng, made, walks, start = mulberry32(seed), 0, 0, time.process_time()
         while made < want:
-            game = new_game(storybook, "bench", players=TEAM, seed=rng.randrange(2**31))
+            # The table's own seed (its dice and decks) is the walk's number:
+            # the story's choices come from the one generator all three share.
+            game = new_game(storybook, "bench", players=TEAM, seed=walks)
+            walks += 1
             while (pending := game.pending) is not None:
                 story = [o for o in pending.options if isinstance(o, StoryChoice)]
                 if not story:
                     break  # the story is over; what remains is the rules' own business
-                game.push(rng.choice(story))
+                game.push(story[int(rng() * len(story))])
                 made += 1
-        return made, time.process_time() - start
+        return made, walks, time.process_time() - start
 
     return play
 
@@ -306,34 +339,55 @@ def main() -> None:
     parser.add_argument("--choices", type=int, default=5000, help="per engine per round")
     args = parser.parse_args()
     nodes = generate(args.seed, args.paragraphs)
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="tales-bench-") as folder:
         work = Path(folder)
         (work / "story.ink").write_text(to_ink(nodes))
         compiled = work / "story.json"
         inkjs = InkJs(work / "story.ink", compiled)
-        players = {
+        players: dict[str, Player] = {
             "bink": bink_player(compiled),
             "inkjs": inkjs.play,
             "tales": tales_player(write_tale(nodes, work / "tale")),
         }
-        totals = {name: [0, 0.0] for name in players}
+        totals = {name: [0, 0, 0.0] for name in players}
         started = time.perf_counter()
         for round_ in range(args.rounds):
             order = list(players)[round_ % 3 :] + list(players)[: round_ % 3]
             for name in order:  # interleaved, the order turning each round
-                made, cpu = players[name](args.choices, args.seed * 1000 + round_)
+                made, walks, cpu = players[name](args.choices, args.seed * 1000 + round_)
                 totals[name][0] += made
-                totals[name][1] += cpu
+                totals[name][1] += walks
+                totals[name][2] += cpu
                 print(f"round {round_ + 1} {name:>6}: {made / cpu:>9,.0f} choices/s (CPU)")
         inkjs.close()
     wall = time.perf_counter() - started
-    rate = {name: made / cpu for name, (made, cpu) in totals.items()}
+    report(args, totals, wall, load_before)
+
+
+def report(
+    args: argparse.Namespace,
+    totals: dict[str, list[float]],
+    wall: float,
+    load_before: tuple[float, float, float],
+) -> None:
+    rate = {name: made / cpu for name, (made, _, cpu) in totals.items()}
     print(f"\n{args.paragraphs} paragraphs, {args.rounds} rounds of {args.choices:,} choices each")
     for name, value in rate.items():
         print(f"  {name:>6}: {value:>9,.0f} story choices per CPU second")
     print(f"  tales / bink  = {rate['tales'] / rate['bink']:.2f}")
     print(f"  tales / inkjs = {rate['tales'] / rate['inkjs']:.2f}")
-    print(f"  wall {wall:.1f} s; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    walked = {(int(made), int(walks)) for made, walks, _ in totals.values()}
+    if len(walked) == 1:
+        made, walks = walked.pop()
+        print(f"  the same walks: each engine made {made:,} choices in {walks:,} walks")
+    else:
+        print(
+            "  THE WALKS DIFFER: "
+            + ", ".join(f"{n} {m:,}/{w:,}" for n, (m, w, _) in totals.items())
+        )
+    loads = " ".join(f"{x:.2f}" for x in load_before), " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"  wall {wall:.1f} s; load average {loads[0]} before, {loads[1]} after")
 
 
 if __name__ == "__main__":

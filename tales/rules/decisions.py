@@ -88,6 +88,10 @@ class Settings(Protocol):
 
     def read(self, option_id: str) -> Option | None: ...
 
+    def claims(self, option: Option) -> bool:
+        """Whether ``option`` is a setting (what :meth:`read` of its id gives)."""
+        ...
+
     def apply(self, option: Option, pending: Any) -> Option | None:
         """Apply the setting; an option that now answers ``pending``, or None."""
         ...
@@ -245,7 +249,7 @@ class BaseEngine(Generic[D, R]):
     def _play(self, option: Option) -> tuple[Event, ...]:
         self.inputs.append(option.id)
         try:
-            if self.settings is not None and self.settings.read(option.id) is not None:
+            if self.settings is not None and self.settings.claims(option):
                 answer = self.settings.apply(option, self.pending)
                 if answer is not None:
                     self._advance(answer)

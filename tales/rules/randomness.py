@@ -111,6 +111,10 @@ class TableSettings:
             return DRAW_FOR_US
         return None
 
+    def claims(self, option: Option) -> bool:
+        """By its type: every input is asked, so its id is not written and read back."""
+        return setting_of(option) is not None
+
 
 # The chance steps the rules call ---------------------------------------------------
 

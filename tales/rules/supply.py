@@ -8,12 +8,17 @@ the game without it." Taking from an empty pool therefore gives ``None`` or
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tales.rules.cards import Card, heroism_card, status_card
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
+
+# A card is an immutable value: every table's supply holds the same ones
+# (each table still has each card in one zone), made once per process.
+_status_card = functools.lru_cache(maxsize=1024)(status_card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +48,7 @@ class Supply:
     @classmethod
     def full(cls, counts: SupplyCounts) -> Supply:
         cards = {
-            kind: [status_card(kind, n) for n in range(counts.status_cards.get(kind, 0), 0, -1)]
+            kind: [_status_card(kind, n) for n in range(counts.status_cards.get(kind, 0), 0, -1)]
             for kind in StatusCardKind
         }
         heroism = [heroism_card(n) for n in range(counts.heroism_cards, 0, -1)]

@@ -86,6 +86,33 @@ def compile_text(source: str, environment: StoryEnvironment) -> Closure | None:
         return None
 
 
+def _vocabulary_function(scope: Scope, name: str) -> Callable[..., Any]:
+    function = scope[name]
+    # A plain function with no attributes: nothing Jinja's call would treat
+    # differently (pass_context, unsafe_callable, alters_data).
+    if type(function) is not FunctionType or function.__dict__:
+        raise NotCompiled(name)
+    return function
+
+
+def _bounded(result: Any) -> Any:
+    """The sandbox bounds every call's result; a truth or a count needs no look."""
+    return result if type(result) is bool or type(result) is int else bounded(result)
+
+
+def _literal_call(name: str, values: tuple[Any, ...]) -> Closure:
+    """A call whose arguments are all literals (``keyword("DIARY")``, the
+    common case): the arguments are the parse's own values, made once."""
+
+    def call(scope: Scope) -> Any:
+        function = scope[name]
+        if type(function) is not FunctionType or function.__dict__:
+            raise NotCompiled(name)  # as _vocabulary_function: inlined, asked most
+        return _bounded(function(*values))
+
+    return call
+
+
 class _Compiler:
     def __init__(self, environment: StoryEnvironment) -> None:
         self.environment = environment
@@ -155,17 +182,14 @@ class _Compiler:
         if node.dyn_kwargs is not None:
             raise NotCompiled("keyword arguments")
         name = node.node.name
+        literals = [argument for argument in node.args if isinstance(argument, nodes.Const)]
+        if len(literals) == len(node.args):
+            return _literal_call(name, tuple(literal.value for literal in literals))
         arguments = [self.build(argument) for argument in node.args]
 
         def call(scope: Scope) -> Any:
-            function = scope[name]
-            # A plain function with no attributes: nothing Jinja's call would treat
-            # differently (pass_context, unsafe_callable, alters_data).
-            if type(function) is not FunctionType or function.__dict__:
-                raise NotCompiled(name)
-            result = function(*[argument(scope) for argument in arguments])
-            # The sandbox bounds every call's result; a truth or a count needs no look.
-            return result if type(result) is bool or type(result) is int else bounded(result)
+            function = _vocabulary_function(scope, name)
+            return _bounded(function(*[argument(scope) for argument in arguments]))
 
         return call
 

@@ -259,6 +259,7 @@ def templated(text: str) -> bool:
     return "{{" in text or "{%" in text or "{#" in text
 
 
+@functools.lru_cache(maxsize=16384)
 def _as_jinja_prints(prose: str) -> str:
     """Plain prose as Jinja would print it: its line breaks made ``\n`` and
     one trailing line break dropped (Jinja's lexer, ``keep_trailing_newline``

@@ -14,7 +14,7 @@ from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.abilities import ask_at_any_time
-from tales.rules.activities import action_budget, gain_item, pay_actions
+from tales.rules.activities import gain_item, pay_actions
 from tales.rules.decisions import DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
@@ -28,13 +28,14 @@ from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.teststate import eased
 from tales.story import branching
-from tales.story.conditions import evaluate, render
+from tales.story.conditions import evaluate, render, templated
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
 from tales.story.entering import enter_where_standing, entering_actor, entering_lead
-from tales.story.menu import describe, lasting, meets_again
+from tales.story.menu import lasting
 from tales.story.model import MAX_NESTED_READS as MAX_NESTED_READS
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
+from tales.story.offers import Offers
 from tales.story.options import StoryOption
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import campaign_context as campaign_context
@@ -77,33 +78,12 @@ class Book:
         self._nested = 0  # reads under way inside one another
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
-        self._labels: dict[tuple[str, int, int], str] = {}
+        self.offers = Offers(book.paragraphs, self.state, self.context, self._holds)
 
     # The Story protocol -------------------------------------------------------------
 
     def options(self, table: Table) -> list[Option]:
-        options: list[Option] = []  # StoryOptions, as the Story protocol has it
-        for inv in table.players():
-            scene = self.state.scenes.get(inv.location or "")
-            if scene is None:
-                continue
-            paragraph = self.book.paragraphs[scene]
-            context = self.context(table, inv)
-            # The hand is counted only where an option has a cost.
-            costly = any(option.cost for option in paragraph.options)
-            budget = action_budget(table, inv) if costly else 0
-            for index, option in enumerate(paragraph.options):
-                if self._open(table, inv, scene, index, option, context, budget):
-                    label = self._label(inv, scene, index, option)
-                    options.append(StoryOption(inv.slug, scene, index, label=label))
-        return options
-
-    def _label(self, inv: Investigator, scene: int, index: int, option: OptionDef) -> str:
-        key = (inv.slug, scene, index)  # an option's words never change
-        label = self._labels.get(key)
-        if label is None:
-            label = self._labels[key] = f"{inv.name}: {describe(option)}"
-        return label
+        return self.offers.options(table)
 
     def leads_at(self, table: Table, inv: Investigator, place: str) -> list[OptionDef]:
         """The options that would be open to ``inv`` at ``place`` now and lead
@@ -117,7 +97,7 @@ class Book:
             option
             for index, option in enumerate(self.book.paragraphs[scene].options)
             if any(t not in self.state.visited for t in option.targets())
-            and self._open(table, inv, scene, index, option, at=place)
+            and self.offers.open(table, inv, scene, index, at=place)
         ]
 
     def perform(self, table: Table, chosen: Option) -> Proc[None]:
@@ -125,7 +105,7 @@ class Book:
             raise RulesError(f"{chosen.id!r} is not an option of the storybook")
         inv, scene, index = table.investigator(chosen.investigator), chosen.scene, chosen.index
         option = self.book.paragraphs[scene].options[index]
-        if not self._open(table, inv, scene, index, option):
+        if not self.offers.open(table, inv, scene, index):
             raise RulesError(f"{inv.name} cannot take {option.label!r} now")
         self.state.last_actor = inv.slug
         self._reads = 0
@@ -237,10 +217,11 @@ class Book:
             text = self._text(table, number, paragraph.text, actor)
             table.emit(StoryRead(number, text.strip()))
             self._reading = number
-            effects = (*paragraph.effects, *(paragraph.first_time if first else ()))
-            yield from self.apply(table, effects, actor)
-            if table.ended:  # an effect ended it (an `end` effect, the last death)
-                return
+            effects = paragraph.effects + paragraph.first_time if first else paragraph.effects
+            if effects:
+                yield from self.apply(table, effects, actor)
+                if table.ended:  # an effect ended it (an `end` effect, the last death)
+                    return
             if paragraph.options:
                 where = paragraph.at or place or (actor.location if actor else None)
                 if where is not None:
@@ -257,7 +238,8 @@ class Book:
                 if outcome is None and paragraph.goto is None and not paragraph.branches:
                     table.emit(StoryDeadEnd(number))
                 if outcome is not None:
-                    yield from self.apply(table, outcome.effects, actor)
+                    if outcome.effects:
+                        yield from self.apply(table, outcome.effects, actor)
                     number = branching.after_choice(paragraph, outcome, holds)
                     continue
             number = branching.goto(paragraph, holds)
@@ -328,45 +310,6 @@ class Book:
 
     # Options ----------------------------------------------------------------------
 
-    def _open(
-        self,
-        table: Table,
-        inv: Investigator,
-        scene: int,
-        index: int,
-        option: OptionDef,
-        context: Mapping[str, Any] | None = None,
-        budget: int | None = None,
-        at: str | None = None,
-    ) -> bool:
-        """``at``: judged as if ``inv`` stood there (a bot looking ahead)."""
-        where = inv.location if at is None else at
-        if not inv.active or self.state.scenes.get(where or "") != scene:
-            return False
-        if (scene, index) in self.state.taken or self.state.spent(scene, index, option, table):
-            return False
-        if meets_again(self.book, table, inv, option):
-            return False
-        if (
-            option.test is not None
-            and table.rulings.flag("test-once-a-round")
-            and self.state.tried.get((scene, index, trier(inv.slug, option.test.team)))
-            == table.round
-        ):
-            return False  # one try a round; a Team test's try is the whole team's
-        leads = option.goto if option.test is None else None
-        if leads is not None and self.book.paragraphs[leads].once and leads in self.state.visited:
-            return False  # a read-once paragraph
-        if option.cost:
-            budget = action_budget(table, inv) if budget is None else budget
-            if budget < option.cost:
-                return False
-        if option.condition is None:
-            return True
-        if context is None:
-            context = self.context(table, inv, at)
-        return self._holds(table, scene, option.condition, context)
-
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
 
@@ -380,8 +323,8 @@ class Book:
     def _text(self, table: Table, number: int, source: str, actor: Investigator | None) -> str:
         if not source:
             return ""
-        try:
-            return render(source, self.context(table, actor))
+        try:  # plain prose asks nothing of the table (render never reads it)
+            return render(source, self.context(table, actor) if templated(source) else {})
         except StoryExpressionError as error:
             table.emit(StoryWarning(number, str(error)))
             return "[This paragraph's text could not be shown.]"

@@ -10,9 +10,12 @@ failure being the price of the try.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from tales.rules.investigators import Investigator
 from tales.rules.table import Table
-from tales.story.model import OptionDef, ScenarioBook
+from tales.story.model import OptionDef, Paragraph, ScenarioBook
 
 # Effects that take the story somewhere rather than change the table: an
 # option may lead there again (a way down to the cellar stays a way down).
@@ -33,12 +36,57 @@ def lasting(book: ScenarioBook, option: OptionDef, leads: int | None) -> bool:
 def meets_again(book: ScenarioBook, table: Table, inv: Investigator, option: OptionDef) -> bool:
     """An option that begins an encounter is closed while one is under way
     where ``inv`` stands: taking it again would bring its penalties again."""
-    if inv.location not in table.encounters:
-        return False
+    return inv.location in table.encounters and begins_encounter(book.paragraphs, option)
+
+
+def begins_encounter(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> bool:
     return any(
         effect.kind == "encounter"
         for target in option.targets()
-        for effect in book.paragraphs[target].effects
+        for effect in paragraphs[target].effects
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MenuEntry:
+    """What never changes about one option of a scene, worked out once: a
+    decision then asks only what the table and the story's memory say now."""
+
+    index: int
+    option: OptionDef
+    described: str  # describe(option)
+    begins_encounter: bool  # closed while an encounter is under way there
+    read_once: int | None  # the read-once paragraph its ``goto`` leads to
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """A scene paragraph's options, worked out once."""
+
+    entries: tuple[MenuEntry, ...]
+    costly: bool  # some option costs Actions: the hand is counted
+    conditional: bool  # some option has an ``if:``: the vocabulary is asked
+
+
+def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> Menu:
+    """The menu of scene paragraph ``scene``: its options' entries, in their order."""
+    entries = []
+    for index, option in enumerate(paragraphs[scene].options):
+        leads = option.goto if option.test is None else None
+        once = leads is not None and paragraphs[leads].once
+        entries.append(
+            MenuEntry(
+                index,
+                option,
+                describe(option),
+                begins_encounter(paragraphs, option),
+                leads if once else None,
+            )
+        )
+    return Menu(
+        tuple(entries),
+        costly=any(entry.option.cost for entry in entries),
+        conditional=any(entry.option.condition is not None for entry in entries),
     )
 
 
