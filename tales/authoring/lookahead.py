@@ -102,6 +102,7 @@ class StoryMap:
     _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
     _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # by board and difficulty
     _memo: dict[object, dict[int, int]] = field(default_factory=dict)
+    _needs: dict[int, frozenset[Fact]] = field(default_factory=dict)  # by aimed paragraph
 
     def __post_init__(self) -> None:
         for number, paragraph in self.paragraphs.items():
@@ -117,6 +118,12 @@ class StoryMap:
         self.wanted = self.needed | objectives
         self.gates = frozenset(fact for step in self.steps for fact in step.facts)
         self.obtainable = frozenset(f for granted in self.grants.values() for f in granted)
+
+    def needed_for(self, paragraph: int) -> frozenset[Fact]:
+        """What the gates on the ways to ``paragraph`` ask for (remembered)."""
+        if paragraph not in self._needs:
+            self._needs[paragraph] = self._needed_for(paragraph)
+        return self._needs[paragraph]
 
     def _needed_for(self, ending: int) -> frozenset[Fact]:
         """What the gates on the ways to ``ending`` ask for, and what the gates
@@ -363,8 +370,14 @@ class Clock:
         return range(self.now, self.last + 1)
 
 
-def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
-    """How far each paragraph stands from the goals still open at this table."""
+def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int, int]:
+    """How far each paragraph stands from the goals still open at this table.
+
+    ``aim``: a paragraph to plan toward before the true ending (a campaign
+    simulation aims each game at one its earlier games never read), with
+    what the gates on the way to it ask for; once it is read, the usual goals."""
+    if aim is not None and aim in chart.paragraphs and not view.was_read(aim):
+        return _aimed_costs(chart, view, aim)
     unmet = frozenset(fact for fact in chart.wanted if not holds(fact, view))
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
@@ -384,6 +397,24 @@ def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
 
     return chart.remembered(
         (unmet, unread, held, clock),
+        goals,
+        lambda step: gate_open(step, held, chart.obtainable, clock),
+    )
+
+
+def _aimed_costs(chart: StoryMap, view: TableView, aim: int) -> dict[int, int]:
+    """The costs toward ``aim`` (unread): it first, then what its gates ask for."""
+    unmet = frozenset(fact for fact in chart.needed_for(aim) if not holds(fact, view))
+    held = frozenset(fact for fact in chart.gates if holds(fact, view))
+    clock = Clock.of(view)
+
+    def goals() -> dict[int, int]:
+        found = {number: NEEDED for number, granted in chart.grants.items() if granted & unmet}
+        found[aim] = ENDING
+        return found
+
+    return chart.remembered(
+        ("aim", aim, unmet, held, clock),
         goals,
         lambda step: gate_open(step, held, chart.obtainable, clock),
     )
