@@ -9,9 +9,10 @@ epilogue or the campaign's end. Nothing here counts the scenarios: a tale's
 The bots are chosen per scenario (:func:`policies_for`): ``mixed`` draws one
 of random, sensible and goal for each scenario of each run. The runs are
 played in waves of :data:`WAVE`: after the first, each goal bot is aimed
-(:func:`tales.authoring.bots.aimed_at`) at a paragraph of its scenario that
-no earlier wave read, a seeded choice, so a large simulation keeps making
-for what it has not yet seen. A paragraph counts as read only when a game
+(:func:`tales.authoring.bots.aimed_at`) at a paragraph that no earlier wave
+read, or that writes a log entry such a paragraph of a later part needs
+(:mod:`tales.authoring.campaign_aims`), a seeded choice, so a large
+simulation keeps making for what it has not yet seen. A paragraph counts as read only when a game
 read it. Every run's seed and aims are fixed before its wave is played, so
 the same seed gives the same report with any ``--jobs`` or on a cluster.
 """
@@ -20,11 +21,13 @@ from __future__ import annotations
 
 import random
 import traceback
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tales.authoring.bots import POLICIES, Policy, aimed_at
+from tales.authoring.campaign_aims import OFTEN, Entry, aims_for
 from tales.authoring.cluster import Progress, run_units
 from tales.authoring.simulate import STEP_LIMIT, team_for
 from tales.errors import TalesError
@@ -123,19 +126,6 @@ def policies_for(spec: tuple[str, ...], scenarios: int, index: int, seed: int) -
     return tuple(chosen)
 
 
-def aims_for(
-    policies: tuple[str, ...], tale: Tale, unread: dict[str, set[int]], seed: int
-) -> tuple[Place, ...]:
-    """For each scenario a goal bot plays, a seeded choice among its paragraphs
-    no earlier game read (none once every one has been read)."""
-    aims = []
-    for scenario, policy in zip(tale.scenarios, policies, strict=False):
-        left = sorted(unread.get(scenario, ()))
-        if policy == "goal" and left:
-            aims.append((scenario, random.Random(f"aim {seed} {scenario}").choice(left)))
-    return tuple(aims)
-
-
 _CACHE: dict[str, tuple[Core, Tale]] = {}
 
 
@@ -220,12 +210,18 @@ def _tally(run: CampaignRun, part: ScenarioRun, events: Iterable[Event], place: 
 
 
 def unread_by(tale: Tale, runs: list[CampaignRun]) -> dict[str, set[int]]:
-    """Each scenario's paragraphs that none of ``runs`` read."""
-    read = set().union(*(r.read for r in runs)) if runs else set()
+    """Each scenario's and interlude's paragraphs that none of ``runs`` read."""
+    read = set().union(*(r.read | r.interludes for r in runs)) if runs else set()
+    parts = {**tale.scenarios, **tale.interludes}
     return {
-        name: {n for n in book.paragraphs if (name, n) not in read}
-        for name, book in tale.scenarios.items()
+        name: {n for n in part.paragraphs if (name, n) not in read} for name, part in parts.items()
     }
+
+
+def written_often(runs: list[CampaignRun]) -> frozenset[Entry]:
+    """The log entries written in at least ``OFTEN`` of ``runs``."""
+    counts = Counter(entry for run in runs for entry in {(s, e) for _, s, e in run.logged})
+    return frozenset(entry for entry, n in counts.items() if n >= OFTEN * len(runs))
 
 
 def play_campaigns(
@@ -247,10 +243,11 @@ def play_campaigns(
     results: list[CampaignRun] = []
     for start in range(0, runs, WAVE):
         unread = unread_by(tale, results) if start else {}
+        often = written_often(results)
         plans = []
         for index in range(start, min(runs, start + WAVE)):
             policies = policies_for(spec, len(tale.scenarios), index, seeds[index])
-            aims = aims_for(policies, tale, unread, seeds[index])
+            aims = aims_for(policies, tale, unread, seeds[index], often)
             plans.append(CampaignPlan(str(tale_path), index, seeds[index], policies, aims))
         shown = _after(progress, len(results), runs)
         results += run_units(play_plan, plans, jobs=jobs, scheduler=scheduler, progress=shown)

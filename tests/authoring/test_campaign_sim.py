@@ -14,10 +14,10 @@ import pytest
 from click.testing import CliRunner
 
 from tales.authoring import campaign_sim
+from tales.authoring.campaign_aims import aims_for
 from tales.authoring.campaign_report import CampaignReport, simulate_campaign
 from tales.authoring.campaign_sim import (
     CampaignRun,
-    aims_for,
     parse_policy,
     policies_for,
     unread_by,
