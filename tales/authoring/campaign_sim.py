@@ -212,10 +212,8 @@ def _tally(run: CampaignRun, part: ScenarioRun, events: Iterable[Event], place: 
 def unread_by(tale: Tale, runs: list[CampaignRun]) -> dict[str, set[int]]:
     """Each scenario's and interlude's paragraphs that none of ``runs`` read."""
     read = set().union(*(r.read | r.interludes for r in runs)) if runs else set()
-    parts = {**tale.scenarios, **tale.interludes}
-    return {
-        name: {n for n in part.paragraphs if (name, n) not in read} for name, part in parts.items()
-    }
+    parts = [*tale.scenarios.items(), *tale.interludes.items()]
+    return {name: {n for n in part.paragraphs if (name, n) not in read} for name, part in parts}
 
 
 def written_often(runs: list[CampaignRun]) -> frozenset[Entry]:
