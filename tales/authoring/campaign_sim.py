@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import traceback
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,7 +36,7 @@ from tales.rules.scenario import DIFFICULTIES
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
-from tales.story.model import Tale
+from tales.story.model import Paragraph, Tale
 from tales.story.state import LogEntryRecorded
 from tales.story.story_events import ExplorationRated, InterludeRead, StoryDeadEnd, StoryRead
 
@@ -212,8 +212,11 @@ def _tally(run: CampaignRun, part: ScenarioRun, events: Iterable[Event], place: 
 def unread_by(tale: Tale, runs: list[CampaignRun]) -> dict[str, set[int]]:
     """Each scenario's and interlude's paragraphs that none of ``runs`` read."""
     read = set().union(*(r.read | r.interludes for r in runs)) if runs else set()
-    parts = [*tale.scenarios.items(), *tale.interludes.items()]
-    return {name: {n for n in part.paragraphs if (name, n) not in read} for name, part in parts}
+    parts: list[tuple[str, Mapping[int, Paragraph]]] = [
+        *((name, book.paragraphs) for name, book in tale.scenarios.items()),
+        *((name, one.paragraphs) for name, one in tale.interludes.items()),
+    ]
+    return {name: {n for n in paragraphs if (name, n) not in read} for name, paragraphs in parts}
 
 
 def written_often(runs: list[CampaignRun]) -> frozenset[Entry]:
