@@ -161,3 +161,14 @@ def test_a_crash_is_reported_with_its_seed_and_scenario(
     traceback = crashes / f"crash-{crash['seed']}.traceback.txt"
     assert "RuntimeError" in traceback.read_text()
     assert "replay" not in crash, "a later scenario is not replayed from its setup alone"
+
+
+def test_a_local_dask_cluster_gives_the_campaign_report_of_one_process() -> None:
+    distributed = pytest.importorskip("distributed", reason="pip install 'tales[cluster]'")
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        on_cluster = simulate_campaign(CAMPAIGN, runs=22, seed=6, scheduler=address).as_json()
+    alone = simulate_campaign(CAMPAIGN, runs=22, seed=6, jobs=1).as_json()
+    assert _without_timing(on_cluster) == _without_timing(alone)
