@@ -8,6 +8,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+SHOWN_ENTRIES = 12  # the most written log entries a scenario's lines name
+
 
 def as_text(data: dict[str, Any], title: str) -> str:
     """The report in a few lines a part, for the terminal."""
@@ -66,9 +68,14 @@ def _scenario_lines(name: str, part: dict[str, Any]) -> list[str]:
             f"max {rate['max']:.0f}%; points carried on: mean {carried['mean']}, "
             f"in {carried['runs_carrying']} runs."
         )
-    entries = part["log_entries"]
+    entries = list(part["log_entries"].items())
     if entries:
-        lines.append("  Log entries written: " + ", ".join(f"{e} {n}" for e, n in entries.items()))
+        shown = ", ".join(f"{e} {n}" for e, n in entries[:SHOWN_ENTRIES])
+        more = len(entries) - SHOWN_ENTRIES
+        lines.append(
+            f"  Log entries written (runs): {shown}"
+            + (f"; {more} more in --json" if more > 0 else "")
+        )
     return lines + _unread_lines(part["unreached"])
 
 
