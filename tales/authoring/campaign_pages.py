@@ -63,10 +63,14 @@ def _scenario_lines(name: str, part: dict[str, Any]) -> list[str]:
         "  Endings: " + "; ".join(f"{e} ({n})" for e, n in part["endings"].items()),
     ]
     if rate["mean"] is not None:
+        onward = (
+            f"; points carried on: mean {carried['mean']}, in {carried['runs_carrying']} runs"
+            if carried["mean"] is not None  # the last scenario carries nothing on
+            else ""
+        )
         lines.append(
             f"  Exploration rate: mean {rate['mean']}%, min {rate['min']:.0f}%, "
-            f"max {rate['max']:.0f}%; points carried on: mean {carried['mean']}, "
-            f"in {carried['runs_carrying']} runs."
+            f"max {rate['max']:.0f}%{onward}."
         )
     entries = list(part["log_entries"].items())
     if entries:
