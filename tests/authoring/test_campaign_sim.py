@@ -172,3 +172,12 @@ def test_a_local_dask_cluster_gives_the_campaign_report_of_one_process() -> None
         on_cluster = simulate_campaign(CAMPAIGN, runs=22, seed=6, scheduler=address).as_json()
     alone = simulate_campaign(CAMPAIGN, runs=22, seed=6, jobs=1).as_json()
     assert _without_timing(on_cluster) == _without_timing(alone)
+
+
+def test_a_run_is_played_the_same_by_any_simulation_that_reaches_it() -> None:
+    """What a crash's ``rerun`` counts on: run i of 25 is run i of i + 1 (its
+    wave's aims come from the waves before it alone)."""
+    many = simulate_campaign(CAMPAIGN, runs=25, seed=8, jobs=1).runs
+    few = simulate_campaign(CAMPAIGN, runs=23, seed=8, jobs=1).runs
+    assert few[22].inputs == many[22].inputs and few[22].read == many[22].read
+    assert any(part.aim is not None for part in many[22].scenarios), "a second-wave run"
