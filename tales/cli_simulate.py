@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from tales.authoring.simulate import Report
 
 
+PLAIN_POLICIES = ("both", "random", "sensible", "goal")  # one scenario's runs and sweeps
+
+
 def _names(text: str | None) -> list[str] | None:
     return [part.strip() for part in text.split(",") if part.strip()] if text else None
 
@@ -32,9 +35,10 @@ def _names(text: str | None) -> list[str] | None:
 @click.option("--jobs", type=click.IntRange(1), help="Processes (default: all cores).")
 @click.option(
     "--policy",
-    type=click.Choice(["both", "random", "sensible", "goal"]),
-    help="The bots: uniform random, a sensible player, both (the default), or "
-    "goal-directed (the default of --sweep).",
+    help="The bots: random, sensible, both (the two alternating: the default), or goal "
+    "(goal-directed: the default of --sweep). With --campaign, one a scenario, "
+    "comma-separated (the last for the rest), and also mixed (drawn for each scenario "
+    "of each run, the goal bot aimed at what earlier runs left unread: the default).",
 )
 @click.option(
     "--campaign",
@@ -117,12 +121,15 @@ def simulate(
     from tales.story.core import tale_path
 
     tale = _tale_folder(path) if path else tale_path(None)
-    if campaign:  # whole campaigns: tales.authoring.campaign_sim
-        from tales.authoring.campaign_sim import run_command
-
-        sys.exit(run_command(tale, runs=runs, seed=seed, policy=policy or "both", as_json=as_json))
     progress = _progress(sys.stderr.isatty() and not as_json)
     processes = jobs or os.cpu_count() or 1
+    if campaign:  # whole campaigns: tales.authoring.campaign_sim
+        played = (runs, seed, policy or "mixed", processes, scheduler)
+        _campaign(tale, played, progress, as_json, html_path, crash_dir)
+    if policy not in (None, *PLAIN_POLICIES):
+        raise click.BadParameter(
+            f"{policy!r} is not one of {', '.join(PLAIN_POLICIES)}", param_hint="--policy"
+        )
     if sweep:
         from tales.rules.scenario import DIFFICULTIES  # not at start-up: --version stays light
 
@@ -169,6 +176,30 @@ def _sweep(
         scheduler=scheduler,
         progress=progress,
     )
+
+
+def _campaign(
+    tale: Path,
+    played: tuple[int, int, str, int, str | None],
+    progress: Progress,
+    as_json: bool,
+    html_path: Path | None,
+    crash_dir: Path,
+) -> None:
+    from tales.authoring.campaign_pages import as_html, as_text
+    from tales.authoring.campaign_report import save_crashes, simulate_campaign
+
+    runs, seed, policy, jobs, scheduler = played
+    report = simulate_campaign(
+        tale, runs=runs, seed=seed, policy=policy, jobs=jobs, scheduler=scheduler,
+        progress=progress,
+    )  # fmt: skip
+    save_crashes(report, crash_dir)
+    data = report.as_json()
+    if html_path is not None:
+        html_path.write_text(as_html(data, report.tale.title), encoding="utf-8")
+    echo(json.dumps(data, indent=2) if as_json else as_text(data, report.tale.title), nl=False)
+    sys.exit(1 if data["crashes"] else 0)
 
 
 def _progress(show: bool) -> Progress:

@@ -14,6 +14,7 @@ or storybook, so a bot cannot change the game except by the option it picks.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable
@@ -87,16 +88,19 @@ def sensible_policy(decision: Decision, view: TableView, rng: random.Random) -> 
     return rng.choice(kept or list(options))
 
 
-def goal_policy(decision: Decision, view: TableView, rng: random.Random) -> Option:
+def goal_policy(
+    decision: Decision, view: TableView, rng: random.Random, aim: int | None = None
+) -> Option:
     """Plays like ``sensible`` in tests, but picks its way through the story
     toward its goals: the true ending first, then what opens the way to it
     (the keywords and items its gates ask for) and the objectives, then
-    anything unread (see :mod:`tales.authoring.lookahead`)."""
+    anything unread (see :mod:`tales.authoring.lookahead`). ``aim``: a
+    paragraph to make for first, until it is read (see :func:`aimed_at`)."""
     scenario = view.scenario
     if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
         return sensible_policy(decision, view, rng)
     chart = story_map(view.paragraphs, scenario)
-    cost = costs(chart, view)
+    cost = costs(chart, view, aim)
     scored = [
         (score, option)
         for option in decision.options
@@ -196,6 +200,11 @@ def _place_cost(place: str, view: TableView, cost: dict[int, int]) -> int:
         ),
         default=FAR,
     )
+
+
+def aimed_at(paragraph: int) -> Policy:
+    """The goal bot planning toward ``paragraph`` before its usual goals."""
+    return functools.partial(goal_policy, aim=paragraph)
 
 
 POLICIES: dict[str, Policy] = {

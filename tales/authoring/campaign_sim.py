@@ -3,207 +3,261 @@
 Each run starts a new campaign at its first scenario (its prologue read),
 plays every scenario with a bot, reads every interlude between them and goes
 on from the sheet between scenarios the way a loaded save does, until the
-epilogue or the campaign's end. The report adds what a scenario's own
-simulation cannot see: the interludes' coverage (their numbers may repeat a
-scenario's, so each paragraph is named with its interlude), dead ends in
-scenarios and interludes alike, how often each scenario and the epilogue
-were reached, and how campaigns ended.
+epilogue or the campaign's end. Nothing here counts the scenarios: a tale's
+``scenarios:`` list is followed wherever the story sends the campaign.
+
+The bots are chosen per scenario (:func:`policies_for`): ``mixed`` draws one
+of random, sensible and goal for each scenario of each run. The runs are
+played in waves of :data:`WAVE`: after the first, each goal bot is aimed
+(:func:`tales.authoring.bots.aimed_at`) at a paragraph that no earlier wave
+read, or that writes a log entry such a paragraph of a later part needs
+(:mod:`tales.authoring.campaign_aims`), a seeded choice, so a large
+simulation keeps making for what it has not yet seen. A paragraph counts as read only when a game
+read it. Every run's seed and aims are fixed before its wave is played, so
+the same seed gives the same report with any ``--jobs`` or on a cluster.
 """
 
 from __future__ import annotations
 
 import random
-import time
 import traceback
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from tales.authoring.bots import POLICIES
-from tales.authoring.simulate import STEP_LIMIT, plan_runs, team_for
-from tales.rules.events import Event
+from tales.authoring.bots import POLICIES, Policy, aimed_at
+from tales.authoring.campaign_aims import OFTEN, Entry, aims_for
+from tales.authoring.cluster import Progress, run_units
+from tales.authoring.simulate import STEP_LIMIT, team_for
+from tales.errors import TalesError
+from tales.rules.events import Event, InvestigatorDied
 from tales.rules.scenario import DIFFICULTIES
-from tales.story.campaign_shape import epilogues
 from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
-from tales.story.model import Tale
-from tales.story.story_events import InterludeRead, StoryDeadEnd, StoryRead
+from tales.story.model import Paragraph, Tale
+from tales.story.state import LogEntryRecorded
+from tales.story.story_events import ExplorationRated, InterludeRead, StoryDeadEnd, StoryRead
 
 Place = tuple[str, int]  # (scenario or interlude, paragraph number)
+WAVE = 20  # runs played before the goal bots are aimed anew (fixed: a replay's waves match)
+PLAYED = ("random", "sensible", "goal")  # the bots a scenario is played by
+POLICY_WORDS = (*PLAYED, "both", "mixed")
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignPlan:
+    """Everything one campaign run needs, small enough to send to a worker."""
+
+    tale: str
+    index: int
+    seed: int
+    policies: tuple[str, ...]  # one a scenario, in the order of the tale's list
+    aims: tuple[Place, ...] = ()  # the paragraph a scenario's goal bot makes for
+
+
+@dataclass
+class ScenarioRun:
+    """One scenario of a campaign run, as its bot played it."""
+
+    scenario: str
+    policy: str
+    aim: int | None = None
+    read: set[int] = field(default_factory=set)
+    deaths: int = 0
+    ending: str = ""
+    rate: float | None = None
+    carried: int | None = None  # exploration points carried into the next scenario
+    decisions: int = 0
 
 
 @dataclass
 class CampaignRun:
     """One campaign played from its prologue on."""
 
+    index: int
     seed: int
-    policy: str
-    scenarios: list[str] = field(default_factory=list)  # in the order played
-    read: set[Place] = field(default_factory=set)  # scenario paragraphs read
+    policies: tuple[str, ...] = ()
+    scenarios: list[ScenarioRun] = field(default_factory=list)  # in the order played
     interludes: set[Place] = field(default_factory=set)  # interlude paragraphs read
+    logged: set[tuple[str, str, str]] = field(default_factory=set)  # (where, section, entry)
     dead_ends: list[Place] = field(default_factory=list)
     ending: str = ""
     decisions: int = 0
     crash: str = ""
+    # The game being played when the run ended: a crash's scenario, setup and inputs.
+    setup: GameSetup | None = None
+    inputs: list[str] = field(default_factory=list)
+
+    @property
+    def read(self) -> set[Place]:
+        """The scenario paragraphs read, each named with its scenario."""
+        return {(s.scenario, n) for s in self.scenarios for n in s.read}
+
+    @property
+    def played(self) -> list[str]:
+        return [s.scenario for s in self.scenarios]
 
 
-def play_campaign(core: Core, tale: Tale, seed: int, policy: str) -> CampaignRun:
-    """A whole campaign by one bot; its seed decides the team, the dice and the choices."""
-    rng = random.Random(seed)
+def parse_policy(text: str) -> tuple[str, ...]:
+    """``goal`` or ``goal,random,mixed``: the bots of each scenario in turn,
+    the last for every scenario after."""
+    words = tuple(word.strip() for word in text.split(","))
+    wrong = [word for word in words if word not in POLICY_WORDS]
+    if not words or wrong:
+        raise TalesError(
+            f"--policy {text!r}: each scenario's bot is one of {', '.join(POLICY_WORDS)}"
+        )
+    return words
+
+
+def policies_for(spec: tuple[str, ...], scenarios: int, index: int, seed: int) -> tuple[str, ...]:
+    """The bot of each scenario of run ``index`` (seed ``seed``): ``both``
+    alternates random and sensible from run to run, ``mixed`` is drawn."""
+    chosen = []
+    for k in range(scenarios):
+        word = spec[min(k, len(spec) - 1)]
+        if word == "both":
+            word = ("random", "sensible")[index % 2]
+        elif word == "mixed":
+            word = random.Random(f"policy {seed} {k}").choice(PLAYED)
+        chosen.append(word)
+    return tuple(chosen)
+
+
+_CACHE: dict[str, tuple[Core, Tale]] = {}
+
+
+def content(tale_path: str) -> tuple[Core, Tale]:
+    """The core and the tale, loaded once per process."""
+    if tale_path not in _CACHE:
+        tale, problems = load_tale(Path(tale_path), fast=True)
+        if tale is None:
+            listing = "\n".join(str(p) for p in problems if p.severity == "error")
+            raise TalesError(f"the tale cannot be simulated until its errors are fixed:\n{listing}")
+        _CACHE[tale_path] = (load_core(), tale)
+    return _CACHE[tale_path]
+
+
+def play_plan(plan: CampaignPlan) -> CampaignRun:
+    """A whole campaign by its bots; its seed decides the team, the dice and the choices."""
+    core, tale = content(plan.tale)
+    rng = random.Random(plan.seed)
     players, companions = team_for(core, rng)
     difficulty = rng.choice(DIFFICULTIES)
-    run = CampaignRun(seed, policy)
-    first = next(iter(tale.scenarios))
-    setup = GameSetup(first, players, companions, difficulty, seed)
+    run = CampaignRun(plan.index, plan.seed, plan.policies)
+    order, aims = list(tale.scenarios), dict(plan.aims)
+    run.setup = GameSetup(order[0], players, companions, difficulty, plan.seed)
     try:
-        game = start_game(core, tale, setup)
+        game = start_game(core, tale, run.setup)
         while True:
-            run.scenarios.append(game.setup.scenario)
-            _play(game, run, rng)
+            scenario = game.setup.scenario
+            policy = plan.policies[order.index(scenario)] if scenario in order else "random"
+            part = ScenarioRun(scenario, policy, aims.get(scenario))
+            run.scenarios.append(part)
+            _play(game, run, part, rng)
             going_on = game.next_scenario
+            part.ending = game.ending
             if going_on is None or run.decisions >= STEP_LIMIT:
                 run.ending = (game.finished or [game.ending])[0] or "stalled"
                 return run
+            part.carried = going_on.campaign.points
             # As the sheet between scenarios sets it up (tales.saves.setup_sheet).
-            after = GameSetup(
+            run.setup = GameSetup(
                 going_on.scenario, going_on.players, going_on.companions, difficulty,
                 going_on.seed,
             )  # fmt: skip
-            game = start_game(core, tale, after, going_on.campaign)
+            run.inputs = []
+            game = start_game(core, tale, run.setup, going_on.campaign)
     except Exception:  # a crash is what this tool exists to find: record it, go on
         run.crash = traceback.format_exc()
         return run
 
 
-def _play(game: Game, run: CampaignRun, rng: random.Random) -> None:
-    scenario = game.setup.scenario
-    place = [scenario]  # whose paragraphs are being read: the scenario or an interlude
-    _tally(run, game.events, scenario, place)
-    policy = POLICIES[run.policy]
+def _policy(part: ScenarioRun) -> Policy:
+    return aimed_at(part.aim) if part.aim is not None else POLICIES[part.policy]
+
+
+def _play(game: Game, run: CampaignRun, part: ScenarioRun, rng: random.Random) -> None:
+    place = [part.scenario]  # whose paragraphs are being read: the scenario or an interlude
+    _tally(run, part, game.events, place)
+    policy = _policy(part)
     while (pending := game.pending) is not None and run.decisions < STEP_LIMIT:
-        _tally(run, game.push(policy(pending, game.view, rng)), scenario, place)
+        choice = policy(pending, game.view, rng)
+        run.inputs.append(choice.id)  # before applying: a crashing input is kept
+        _tally(run, part, game.push(choice), place)
         run.decisions += 1
+        part.decisions += 1
 
 
-def _tally(run: CampaignRun, events: Iterable[Event], scenario: str, place: list[str]) -> None:
+def _tally(run: CampaignRun, part: ScenarioRun, events: Iterable[Event], place: list[str]) -> None:
     for event in events:
         if isinstance(event, InterludeRead):
             place[0] = event.interlude
             run.interludes.add((event.interlude, event.paragraph))
         elif isinstance(event, StoryRead):
-            place[0] = scenario
-            run.read.add((scenario, event.paragraph))
+            place[0] = part.scenario
+            part.read.add(event.paragraph)
         elif isinstance(event, StoryDeadEnd):
             run.dead_ends.append((place[0], event.paragraph))
+        elif isinstance(event, LogEntryRecorded):
+            run.logged.add((place[0], event.section, event.entry))
+        elif isinstance(event, InvestigatorDied):
+            part.deaths += 1
+        elif isinstance(event, ExplorationRated):
+            part.rate = event.rate
 
 
-@dataclass
-class CampaignReport:
-    tale: Tale
-    runs: list[CampaignRun]
-    seconds: float
-
-    def as_json(self) -> dict[str, Any]:
-        tale, runs = self.tale, self.runs
-        played = [r for r in runs if not r.crash]
-        scenario_places = {(s, n) for s, book in tale.scenarios.items() for n in book.paragraphs}
-        interlude_places = {(i, n) for i, one in tale.interludes.items() for n in one.paragraphs}
-        read = set().union(*(r.read for r in runs)) if runs else set()
-        heard = set().union(*(r.interludes for r in runs)) if runs else set()
-        last = epilogues(tale)
-        return {
-            "runs": len(runs),
-            "campaign": True,
-            "crashes": len(runs) - len(played),
-            "paragraphs_total": len(scenario_places),
-            "paragraphs_visited": len(read & scenario_places),
-            "coverage": _share(read & scenario_places, scenario_places),
-            "interlude_paragraphs_total": len(interlude_places),
-            "interlude_paragraphs_visited": len(heard & interlude_places),
-            "interlude_coverage": _share(heard & interlude_places, interlude_places),
-            "interludes_unreached": [f"{i}:{n}" for i, n in sorted(interlude_places - heard)],
-            "unreached": [f"{s}:{n}" for s, n in sorted(scenario_places - read)],
-            "dead_ends": _dead_ends(runs),
-            "scenarios_reached": {
-                s: sum(1 for r in played if s in r.scenarios) for s in tale.scenarios
-            },
-            "epilogue_reached": sum(
-                1 for r in played if any((e.id, e.start) in r.interludes for e in last)
-            ),
-            "endings": dict(Counter(r.ending for r in played).most_common()),
-            "crash_reports": [
-                {"seed": r.seed, "error": r.crash.strip().splitlines()[-1]} for r in runs if r.crash
-            ],
-            "decisions_per_game": round(sum(r.decisions for r in runs) / max(1, len(runs)), 1),
-            "seconds": round(self.seconds, 2),
-        }
-
-
-def _share(part: set[Place], whole: set[Place]) -> float:
-    return round(len(part) / max(1, len(whole)), 4)
-
-
-def _dead_ends(runs: list[CampaignRun]) -> list[dict[str, Any]]:
-    seen: Counter[Place] = Counter(p for r in runs for p in r.dead_ends)
-    return [{"where": w, "paragraph": n, "runs": c} for (w, n), c in sorted(seen.items())]
-
-
-def simulate_campaign(tale_path: Path, *, runs: int, seed: int, policy: str) -> CampaignReport:
-    """``runs`` whole campaigns, each from a seed the master ``seed`` draws."""
-    tale, problems = load_tale(tale_path, fast=True)
-    if tale is None:
-        from tales.errors import TalesError
-
-        listing = "\n".join(str(p) for p in problems if p.severity == "error")
-        raise TalesError(f"the tale cannot be simulated until its errors are fixed:\n{listing}")
-    core = load_core()
-    started = time.perf_counter()
-    plans = plan_runs(str(tale_path), next(iter(tale.scenarios)), runs, seed, policy)
-    results = [play_campaign(core, tale, plan.seed, plan.policy) for plan in plans]
-    return CampaignReport(tale, results, time.perf_counter() - started)
-
-
-def as_text(data: dict[str, Any], title: str) -> str:
-    """The report in a few lines, for the terminal."""
-    lines = [
-        f"{title}: {data['runs']} whole campaigns, {data['crashes']} crashed.",
-        f"Scenario paragraphs read: {data['paragraphs_visited']}/{data['paragraphs_total']} "
-        f"({data['coverage']:.0%}); interlude paragraphs: "
-        f"{data['interlude_paragraphs_visited']}/{data['interlude_paragraphs_total']} "
-        f"({data['interlude_coverage']:.0%}).",
-        "Scenarios reached: "
-        + ", ".join(f"{s} {n}" for s, n in data["scenarios_reached"].items())
-        + f"; the epilogue: {data['epilogue_reached']}.",
-        "Endings: " + "; ".join(f"{e} ({n})" for e, n in data["endings"].items()),
+def unread_by(tale: Tale, runs: list[CampaignRun]) -> dict[str, set[int]]:
+    """Each scenario's and interlude's paragraphs that none of ``runs`` read."""
+    read = set().union(*(r.read | r.interludes for r in runs)) if runs else set()
+    parts: list[tuple[str, Mapping[int, Paragraph]]] = [
+        *((name, book.paragraphs) for name, book in tale.scenarios.items()),
+        *((name, one.paragraphs) for name, one in tale.interludes.items()),
     ]
-    dead = data["dead_ends"]
-    lines.append(
-        "Dead ends: "
-        + (
-            ", ".join(f"{d['where']} paragraph {d['paragraph']} ({d['runs']})" for d in dead)
-            or "none"
-        )
-    )
-    for name in ("unreached", "interludes_unreached"):
-        if data[name]:
-            lines.append(f"Never read ({name.replace('_', ' ')}): {', '.join(data[name])}")
-    for crash in data["crash_reports"]:
-        lines.append(f"Crash with seed {crash['seed']}: {crash['error']}")
-    return "\n".join(lines) + "\n"
+    return {name: {n for n in paragraphs if (name, n) not in read} for name, paragraphs in parts}
 
 
-def run_command(tale_path: Path, *, runs: int, seed: int, policy: str, as_json: bool) -> int:
-    """``tales simulate --campaign``: print the report; 1 if a run crashed."""
-    import json
+def written_often(runs: list[CampaignRun]) -> frozenset[Entry]:
+    """The log entries written in at least ``OFTEN`` of ``runs``."""
+    counts = Counter(entry for run in runs for entry in {(s, e) for _, s, e in run.logged})
+    return frozenset(entry for entry, n in counts.items() if n >= OFTEN * len(runs))
 
-    import click
 
-    report = simulate_campaign(tale_path, runs=runs, seed=seed, policy=policy)
-    data = report.as_json()
-    click.echo(
-        json.dumps(data, indent=2) if as_json else as_text(data, report.tale.title), nl=False
-    )
-    return 1 if data["crashes"] else 0
+def play_campaigns(
+    tale_path: Path,
+    *,
+    runs: int,
+    seed: int,
+    policy: str,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> list[CampaignRun]:
+    """``runs`` whole campaigns, each from a seed the master ``seed`` draws,
+    in waves whose goal bots aim at what the waves before left unread."""
+    spec = parse_policy(policy)
+    tale = content(str(tale_path))[1]
+    master = random.Random(seed)
+    seeds = [master.randrange(2**31) for _ in range(runs)]  # plain simulate's seeds
+    results: list[CampaignRun] = []
+    for start in range(0, runs, WAVE):
+        unread = unread_by(tale, results) if start else {}
+        often = written_often(results)
+        plans = []
+        for index in range(start, min(runs, start + WAVE)):
+            policies = policies_for(spec, len(tale.scenarios), index, seeds[index])
+            aims = aims_for(policies, tale, unread, seeds[index], often)
+            plans.append(CampaignPlan(str(tale_path), index, seeds[index], policies, aims))
+        shown = _after(progress, len(results), runs)
+        results += run_units(play_plan, plans, jobs=jobs, scheduler=scheduler, progress=shown)
+    return results
+
+
+def _after(progress: Progress | None, done: int, total: int) -> Progress | None:
+    """A wave's progress as the whole simulation's."""
+    if progress is None:
+        return None
+    report = progress
+    return lambda finished, _wave: report(done + finished, total)

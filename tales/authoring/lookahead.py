@@ -100,8 +100,10 @@ class StoryMap:
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
     _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
-    _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # by board and difficulty
+    # By board, difficulty and target (None: the true ending).
+    _closing: dict[tuple[int, str, int | None], int] = field(default_factory=dict)
     _memo: dict[object, dict[int, int]] = field(default_factory=dict)
+    _needs: dict[int, frozenset[Fact]] = field(default_factory=dict)  # by aimed paragraph
 
     def __post_init__(self) -> None:
         for number, paragraph in self.paragraphs.items():
@@ -117,6 +119,14 @@ class StoryMap:
         self.wanted = self.needed | objectives
         self.gates = frozenset(fact for step in self.steps for fact in step.facts)
         self.obtainable = frozenset(f for granted in self.grants.values() for f in granted)
+
+    def wanted_for(self, paragraph: int) -> frozenset[Fact]:
+        """What the gates on the ways to ``paragraph`` ask for, and every
+        objective: the goals of a bot aimed at it (remembered)."""
+        if paragraph not in self._needs:
+            objectives = self.wanted - self.needed
+            self._needs[paragraph] = self._needed_for(paragraph) | objectives
+        return self._needs[paragraph]
 
     def _needed_for(self, ending: int) -> frozenset[Fact]:
         """What the gates on the ways to ``ending`` ask for, and what the gates
@@ -272,17 +282,16 @@ class StoryMap:
                     heapq.heappush(queue, (there, step.source))
         return cost
 
-    def closing(self, clock: Clock) -> int:
-        """The true ending's deadline: the last hour at which, were the clock
-        stopped there, some way from the scenes still reaches it (the cage
-        hauled up at 8 or later, the Sink shut by 10: 10)."""
-        key = (clock.last, clock.difficulty)
+    def closing(self, clock: Clock, target: int | None = None) -> int:
+        """The true ending's (or ``target``'s) deadline: the last hour at
+        which, were the clock stopped there, some way from the scenes still
+        reaches it (the cage hauled up at 8 or later, the Sink shut by 10: 10)."""
+        key = (clock.last, clock.difficulty, target)
         if key not in self._closing:
-            self._closing[key] = self._last_hour(clock)
+            self._closing[key] = self._last_hour(clock, target or self.true_ending)
         return self._closing[key]
 
-    def _last_hour(self, clock: Clock) -> int:
-        ending = self.true_ending
+    def _last_hour(self, clock: Clock, ending: int | None) -> int:
         if ending is None:
             return clock.last
         starts = self._entry_points() - {ending}
@@ -363,27 +372,35 @@ class Clock:
         return range(self.now, self.last + 1)
 
 
-def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
-    """How far each paragraph stands from the goals still open at this table."""
-    unmet = frozenset(fact for fact in chart.wanted if not holds(fact, view))
+def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int, int]:
+    """How far each paragraph stands from the goals still open at this table.
+
+    ``aim``: a paragraph to plan toward in the true ending's place (a
+    campaign simulation aims each game at one its earlier games never read),
+    with what the gates on the way to it ask for; once it is read, the
+    usual goals."""
+    aimed = aim is not None and aim in chart.paragraphs and not view.was_read(aim)
+    target = aim if aimed else chart.true_ending
+    wanted = chart.wanted if not aimed or aim is None else chart.wanted_for(aim)
+    unmet = frozenset(fact for fact in wanted if not holds(fact, view))
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
     clock = Clock.of(view)
 
     def goals() -> dict[int, int]:
-        if chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now:
-            # The true ending's deadline is near: everyone makes for it now.
-            return {chart.true_ending: ENDING}
+        if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
+            # The target's deadline is near: everyone makes for it now.
+            return {target: ENDING}
         found = dict.fromkeys(unread, UNREAD)
         for number, granted in chart.grants.items():
             if granted & unmet:
                 found[number] = head_start(granted & unmet, chart)
-        if chart.true_ending is not None:
-            found[chart.true_ending] = ENDING
+        if target is not None:
+            found[target] = ENDING
         return found
 
     return chart.remembered(
-        (unmet, unread, held, clock),
+        (target, unmet, unread, held, clock),
         goals,
         lambda step: gate_open(step, held, chart.obtainable, clock),
     )

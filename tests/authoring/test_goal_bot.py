@@ -155,3 +155,31 @@ def test_the_goal_bot_reaches_the_true_ending_where_the_stock_bots_do_not() -> N
     assert endings["sensible"][true] <= 2, endings
     assert endings["goal"][true] >= 3 * endings["sensible"][true], endings
     assert sensible_policy is not goal_policy
+
+
+def test_a_goal_bot_aimed_at_a_paragraph_plans_toward_it_first(core) -> None:  # type: ignore[no-untyped-def]
+    """``aimed_at(147)``: the road out of *Low Water*, an ending the goal bot
+    passes by while it makes for the crossing, becomes the goal; a game that
+    reads it has played its way there (the aim only ranks legal options)."""
+    from tales.authoring.bots import aimed_at
+    from tales.story.story_events import StoryRead
+
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+
+    def reached(policy, seed: int) -> bool:  # type: ignore[no-untyped-def]
+        setup = GameSetup(
+            "low-water", ("ezra-marsh", "philip-harris"),
+            ("irene-dubois", "arthur-blackwood"), "standard", seed,
+        )  # fmt: skip
+        game = start_game(core, tale, setup)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if game.pending is None:
+                break
+            game.push(policy(game.pending, game.view, rng))
+        return 147 in {e.paragraph for e in game.events if isinstance(e, StoryRead)}
+
+    aimed = sum(reached(aimed_at(147), seed) for seed in range(8))
+    plain = sum(reached(goal_policy, seed) for seed in range(8))
+    assert aimed >= 6 and aimed > plain + 3, (aimed, plain)

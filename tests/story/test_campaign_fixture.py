@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tales.authoring.campaign_sim import simulate_campaign
+from tales.authoring.campaign_report import simulate_campaign
 from tales.rules.activities import move_targets
 from tales.rules.decisions import Engine
 from tales.rules.paths import in_play

@@ -1,0 +1,147 @@
+"""Where a campaign simulation aims its goal bots once a wave has been played.
+
+Each scenario a goal bot plays gets one paragraph to make for first (see
+:func:`tales.authoring.bots.aimed_at`), a seeded choice among:
+
+- the scenario's unread paragraphs one step of the story map from a read one
+  (its frontier: a bot aimed deeper has to find the way through unread
+  paragraphs first, and most often does not), or every unread one if none
+  is that near;
+- or, when a later scenario's or interlude's unread paragraph is gated on a
+  campaign log entry the earlier games hardly ever wrote (*tithe-freed*
+  before Gannet Light's forepeak), a paragraph of this scenario that writes
+  it: what is unread in Scenario II may need what was rare in Scenario I.
+
+Aims only rank a bot's legal options; a paragraph counts as read only when a
+game read it. The choice is drawn from the run's seed and what the earlier
+waves read, both fixed before the wave is played.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Mapping
+
+from tales.authoring.lookahead import story_map
+from tales.story.conditions import analyse
+from tales.story.model import Effect, Paragraph, Tale
+
+Entry = tuple[str, str]  # (section, entry) of the campaign log
+OFTEN = 0.1  # an entry written in fewer runs than this share is worth aiming for
+_ABSENT = re.compile(r"not\s+log\(\s*['\"]([^'\"]+)['\"]\s*,\s*['\"]([^'\"]+)['\"]\s*\)")
+
+
+def frontier(tale: Tale, scenario: str, unread: set[int]) -> list[int]:
+    """The unread paragraphs one step from a read one (else every unread one)."""
+    book = tale.scenarios[scenario]
+    chart = story_map(book.paragraphs, book.scenario)
+    near = {s.target for s in chart.steps if s.target in unread and s.source not in unread}
+    return sorted(near or unread)
+
+
+def asked_entries(condition: str | None) -> set[Entry]:
+    """The log entries a gate asks to be written (not those it asks to be absent)."""
+    if not condition:
+        return set()
+    calls = analyse(condition, template=False).calls
+    sections = [a for name, at, a in calls if name == "log" and at == 0]
+    entries = [a for name, at, a in calls if name == "log" and at == 1]
+    absent = set(_ABSENT.findall(condition))
+    return set(zip(sections, entries, strict=False)) - absent
+
+
+def gates_before(paragraphs: Mapping[int, Paragraph], wanted: set[int]) -> set[Entry]:
+    """The log entries asked by the branches, options and choices that lead
+    straight to one of the ``wanted`` paragraphs."""
+    asked: set[Entry] = set()
+    for paragraph in paragraphs.values():
+        for branch in paragraph.branches:
+            if branch.goto in wanted:
+                asked |= asked_entries(branch.condition)
+        for option in paragraph.options:
+            if wanted & set(option.targets()):
+                asked |= asked_entries(option.condition)
+        for choice in paragraph.choices:
+            if choice.outcome.goto in wanted:
+                asked |= asked_entries(choice.condition)
+    return asked
+
+
+_WRITERS: dict[int, tuple[Mapping[int, Paragraph], dict[Entry, set[int]]]] = {}
+
+
+def writers(paragraphs: Mapping[int, Paragraph]) -> dict[Entry, set[int]]:
+    """Each log entry, and the paragraphs whose reading writes it (for an
+    option's or a choice's outcome, the paragraph it goes on to, if any);
+    found once per storybook and process."""
+    held = _WRITERS.get(id(paragraphs))
+    if held is None or held[0] is not paragraphs:
+        held = (paragraphs, _writers(paragraphs))
+        _WRITERS[id(paragraphs)] = held
+    return held[1]
+
+
+def _writers(paragraphs: Mapping[int, Paragraph]) -> dict[Entry, set[int]]:
+    found: dict[Entry, set[int]] = {}
+
+    def note(effects: Iterable[Effect], number: int) -> None:
+        for effect in effects:
+            value = effect.value
+            if effect.kind == "log" and isinstance(value, dict):
+                entry = (str(value.get("section")), str(value.get("entry")))
+                found.setdefault(entry, set()).add(number)
+
+    for number, paragraph in paragraphs.items():
+        note((*paragraph.effects, *paragraph.first_time), number)
+        for option in paragraph.options:
+            for outcome in (option.success, option.failure):
+                if outcome is not None:
+                    note(outcome.effects, outcome.goto or option.goto or number)
+        for choice in paragraph.choices:
+            note(choice.outcome.effects, choice.outcome.goto or paragraph.goto or number)
+    return found
+
+
+def aims_for(
+    policies: tuple[str, ...],
+    tale: Tale,
+    unread: Mapping[str, set[int]],
+    seed: int,
+    often: frozenset[Entry] = frozenset(),
+) -> tuple[tuple[str, int], ...]:
+    """For each scenario a goal bot plays, the paragraph it is aimed at (none
+    once nothing is unread and no rare entry is wanted of it). ``unread``:
+    the scenarios' and interludes' paragraphs no earlier game read (none: the
+    first wave, not aimed); ``often``: the log entries earlier games wrote often."""
+    if not unread:
+        return ()
+    names = list(tale.scenarios)
+    aims: list[tuple[str, int]] = []
+    for k, (scenario, policy) in enumerate(zip(names, policies, strict=False)):
+        if policy != "goal":
+            continue
+        rng = random.Random(f"aim {seed} {scenario}")
+        own = frontier(tale, scenario, unread.get(scenario, set()))
+        wanted = _asked_later(tale, names[k + 1 :], scenario, unread) - often
+        written = writers(tale.scenarios[scenario].paragraphs)
+        helping = sorted({n for entry in wanted for n in written.get(entry, ())})
+        pool = helping if helping and (not own or rng.random() < 0.5) else own
+        if pool:
+            aims.append((scenario, rng.choice(pool)))
+    return tuple(aims)
+
+
+def _asked_later(
+    tale: Tale, later: list[str], scenario: str, unread: Mapping[str, set[int]]
+) -> set[Entry]:
+    """The entries gating unread paragraphs of the scenarios after ``scenario``
+    and of the interludes read after it or later."""
+    asked: set[Entry] = set()
+    for name in later:
+        asked |= gates_before(tale.scenarios[name].paragraphs, unread.get(name, set()))
+    following = {scenario, *later}
+    for name, interlude in tale.interludes.items():
+        if interlude.after in following or interlude.epilogue:
+            asked |= gates_before(interlude.paragraphs, unread.get(name, set()))
+    return asked
