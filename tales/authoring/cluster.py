@@ -11,7 +11,7 @@ whose workers need tales installed and the tale at the same path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol, TypeVar
 
 from tales.errors import ClusterError
@@ -49,6 +49,7 @@ def run_units(
 ) -> list[ResultT]:
     """Every unit played by ``work`` (a module-level function, so it pickles),
     the results in plan order."""
+    stream: Generator[list[ResultT]]
     if scheduler is not None:
         stream = _on_cluster(work, units, scheduler)
     elif jobs > 1 and len(units) > 1:
@@ -56,30 +57,52 @@ def run_units(
     else:
         stream = ([work(unit)] for unit in units)
     results: list[ResultT] = []
-    for finished in stream:
-        results += finished
-        if progress is not None:
-            progress(len(results), len(units))
+    try:
+        for finished in stream:
+            results += finished
+            if progress is not None:
+                progress(len(results), len(units))
+    finally:  # stopped early (a signal, an error): the workers go now, not when the GC says
+        stream.close()
     return sorted(results, key=lambda result: result.index)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the parent (the terminal sends it to the
+    whole process group) and dies at once on SIGTERM, as the parent's
+    ``terminate`` sends it: no half-unwound game, no traceback per worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _on_processes(
     work: Callable[[UnitT], ResultT], units: Sequence[UnitT], jobs: int
-) -> Iterator[list[ResultT]]:
+) -> Generator[list[ResultT]]:
     import functools
     import multiprocessing
 
-    pool = multiprocessing.get_context("fork").Pool(jobs)
+    pool = multiprocessing.get_context("fork").Pool(jobs, initializer=_quiet_worker)
+    finished = False
     try:
         yield from pool.imap_unordered(functools.partial(play_batch, work), batches(units, jobs))
-    finally:  # close and wait: terminating would signal the workers mid-game
-        pool.close()
+        finished = True
+    finally:
+        # Every game done: close and wait. Stopped before that: the batches
+        # still queued would each be played to the end first (a SIGTERM took
+        # minutes), and a simulation's games are worth nothing half played.
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
         pool.join()
 
 
 def _on_cluster(
     work: Callable[[UnitT], ResultT], units: Sequence[UnitT], address: str
-) -> Iterator[list[ResultT]]:
+) -> Generator[list[ResultT]]:
     import importlib
 
     try:  # an optional extra, untyped: held as Any

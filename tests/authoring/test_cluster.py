@@ -3,7 +3,10 @@ work units are planned once, each with its own seed."""
 
 from __future__ import annotations
 
+import os
 import re
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +64,54 @@ def test_a_scheduler_nobody_runs_is_one_clear_error() -> None:
         ClusterError, match=re.escape("no Dask scheduler answers at tcp://127.0.0.1:9")
     ):
         run_units(abs, [1, 2], scheduler="tcp://127.0.0.1:9")
+
+
+@dataclass(frozen=True)
+class _Unit:
+    index: int
+    folder: str
+
+
+@dataclass(frozen=True)
+class _Played:
+    index: int
+
+
+def _play_or_hold(unit: _Unit) -> _Played:
+    """Unit 0 plays at once; the others say which process holds them, then
+    hold until released (at most 300 s) and say that they finished."""
+    folder = Path(unit.folder)
+    if unit.index > 0:
+        (folder / f"held-{unit.index}").write_text(str(os.getpid()))
+        for _ in range(3000):
+            if (folder / "release").exists():
+                break
+            time.sleep(0.1)
+        (folder / f"finished-{unit.index}").write_text("")
+    return _Played(unit.index)
+
+
+class _Stop(Exception):
+    pass
+
+
+def test_a_stop_while_workers_play_ends_them_instead_of_waiting_for_their_games(
+    tmp_path: Path,
+) -> None:
+    # A SIGTERM used to wait for every batch still queued: minutes, on a sweep.
+    def stop_once_the_second_game_is_held(done: int, total: int) -> None:
+        for _ in range(3000):
+            if (tmp_path / "held-1").exists():
+                raise _Stop
+            time.sleep(0.1)
+
+    units = [_Unit(0, str(tmp_path)), _Unit(1, str(tmp_path))]
+    try:
+        with pytest.raises(_Stop):
+            run_units(_play_or_hold, units, jobs=2, progress=stop_once_the_second_game_is_held)
+        holder = int((tmp_path / "held-1").read_text())
+        with pytest.raises(ProcessLookupError):
+            os.kill(holder, 0)
+        assert not (tmp_path / "finished-1").exists()
+    finally:
+        (tmp_path / "release").write_text("")
