@@ -14,6 +14,7 @@ from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
 from tales.story.model import Tale
+from tales.story.options import StoryOption
 
 SCENARIO = "the-settling"
 EIGHT = (
@@ -57,6 +58,19 @@ def read(game: Game, number: int, time: int) -> None:
     Engine(game.book.read(game.table, number), game.table.sink)
 
 
+def to_activity(game: Game) -> None:
+    """Take the first answer to everything up to the first activity decision."""
+    while game.pending is not None and game.pending.kind != "activity":
+        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
+
+
+def take(game: Game, who: str, scene: int, index: int) -> None:
+    """Take a scene's option as ``who``, answering what its cost asks with the first choice."""
+    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
+    while not engine.finished:
+        engine.apply(engine.legal_ids()[0])
+
+
 def fates(game: Game) -> dict[str, str]:
     return {slug: state.fate for slug, state in game.table.prisoners.items()}
 
@@ -89,6 +103,23 @@ def test_the_settler_beaten_before_half_past_twelve_brings_the_walked_back(
     read(game, 174, 11)
     read(game, 151, time)  # The One Who Comes to Settle, defeated
     assert {fates(game)[p] for p in WALKED} == {fate}
+
+
+def test_a_prisoner_freed_in_the_lockup_is_escorted_out_along_the_cut(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    to_activity(game)
+    philip = game.table.investigator("philip-harris")
+    philip.location = "town-lockup"
+    game.book.state.visited.add(49)  # Constable Sayer beaten
+    game.book.state.scenes["town-lockup"] = 47  # gone in: the cells are the scene
+    take(game, philip.slug, 47, 1)  # Open the middle cell
+    assert game.table.prisoners["dan-hollis"].escort == philip.slug
+    philip.location = "railroad-cut"
+    take(game, philip.slug, 12, 0)  # Send the ones you have brought this far on
+    assert fates(game)["dan-hollis"] == "rescued"
+    assert game.book.state.counters["brought-out"] == 1
+    # recorded in the log, and not crossed out
+    assert game.book.state.log["the-eight"]["dan-hollis-rescued"] is False
 
 
 def test_a_hidden_group_is_passed_by_the_sweep_and_must_move(core, reef_ledger):
