@@ -185,6 +185,11 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
     return register
 
 
+def prefix_of(cls: type[Option]) -> str:
+    """The prefix that starts the ids of a registered class (its whole id if it has no fields)."""
+    return _SHAPES[cls].prefix
+
+
 def option_classes() -> tuple[type[Option], ...]:
     """Every registered option class, in the order they were registered."""
     return tuple(_SHAPES)
