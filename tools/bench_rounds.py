@@ -75,7 +75,8 @@ def choose(bot: random.Random, decision: Decision) -> Option:
     it is offered, otherwise any option, uniformly. (The same draws as when
     the bot picked among ids, so the games played are the same.)"""
     options = decision.options
-    if any(isinstance(o, EndRound) for o in options) and bot.randrange(END_ROUND_BIAS) == 0:
+    # The rules list it last (tales.rules.round.activity_options): looked at, not searched for.
+    if isinstance(options[-1], EndRound) and bot.randrange(END_ROUND_BIAS) == 0:
         return END_ROUND
     return bot.choice(options)
 

@@ -142,7 +142,7 @@ class Decision(BaseDecision[DecisionKind]):
     context: TestState | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.context is not None) != self.kind.in_test:
+        if (self.context is not None) is not (self.kind in _IN_TEST):  # made per decision
             raise ValueError(
                 f"a {self.kind!r} decision {'needs' if self.kind.in_test else 'takes no'} "
                 f"test state: {self.prompt!r}"

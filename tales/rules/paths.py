@@ -53,12 +53,23 @@ def walkable(table: Table, here: str) -> list[str]:
     across the connection (revealed or not: callers decide that)."""
     if table.scenario is None or here not in table.scenario.locations:
         return []
-    adjacent = _location(table, here).adjacent
-    if not table.barriers:  # the common map: nothing closed
-        return sorted(there for there in adjacent if in_play(table, there))
-    return sorted(
-        there for there in adjacent if in_play(table, there) and not barriers(table, here, there)
-    )
+    places = table.scenario.locations
+    closed = table.barriers  # empty on the common map: nothing closed
+    players: int | None = None  # counted only if a card prints "only with N+ players"
+    steps: list[str] = []
+    for there in places[here].adjacent:  # asked at every option list: in_play() inlined
+        card = places.get(there)
+        if card is None:
+            continue
+        if card.only_with:
+            players = player_count(table) if players is None else players
+            if card.only_with > players:
+                continue
+        if closed and closed.get(edge(here, there), 0):
+            continue
+        steps.append(there)
+    steps.sort()
+    return steps
 
 
 def drivable(table: Table, here: str) -> list[str]:
