@@ -15,20 +15,34 @@ from pathlib import Path
 import click
 
 from tales import __version__, signals
-from tales.cli_common import SAVES_HELP, TalesGroup, echo, read_script
-from tales.cli_guide import guide
-from tales.cli_saves import saves
-from tales.cli_simulate import simulate
+from tales.cli_common import (
+    SAVES_HELP,
+    TalesGroup,
+    complete_saves,
+    complete_tales,
+    echo,
+    read_script,
+)
 from tales.errors import ContentError, TalesError
-from tales.ui import completion
-from tales.ui.words import count
 
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
 # command line does not import the schema builder to show its help).
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 
-@click.group(cls=TalesGroup, context_settings={"help_option_names": ["-h", "--help"]})
+# The command groups of their own modules, imported when one is run or listed.
+LAZY_COMMANDS = {
+    "guide": ("tales.cli_guide", "guide"),
+    "saves": ("tales.cli_saves", "saves"),
+    "simulate": ("tales.cli_simulate", "simulate"),
+}
+
+
+@click.group(
+    cls=TalesGroup,
+    lazy=LAZY_COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, "--version", prog_name="tales", message="%(prog)s %(version)s")
 def cli() -> None:
     """Play and author Miskatonic Tales storybooks at the terminal."""
@@ -110,6 +124,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """
     from tales.authoring.checking import check_paths
     from tales.story.core import storybooks_dir
+    from tales.ui.words import count
 
     problems, stats = check_paths(list(paths) or [storybooks_dir()])
     errors = [p for p in problems if p.severity == "error"]
@@ -133,7 +148,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("tale", required=False, shell_complete=completion.tale_paths)
+@click.argument("tale", required=False, shell_complete=complete_tales)
 @click.option("--scenario", help="Scenario to play (default: the tale's first).")
 @click.option(
     "--difficulty",
@@ -172,7 +187,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     "load",
     metavar="SAVE",
     help="Go on with a saved game (see: tales saves list).",
-    shell_complete=completion.save_names,
+    shell_complete=complete_saves,
 )
 @click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
 @click.option("--no-save", is_flag=True, help="Play without saving.")
@@ -301,11 +316,6 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
         echo(f"{path}: {verb}")
     if problems or (check and changed):
         sys.exit(1)
-
-
-cli.add_command(guide)
-cli.add_command(saves)
-cli.add_command(simulate)
 
 
 def main() -> None:
