@@ -16,7 +16,6 @@ import click
 
 from tales import signals
 from tales.errors import TalesError
-from tales.safefile import printable, read_text
 
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
@@ -29,6 +28,8 @@ def echo(text: str, **options: Any) -> None:
     """The one way the command line prints: text from a storybook, a sheet or
     a file name goes out with every control character shown as its code, so
     content cannot retitle the window or clear the screen."""
+    from tales.safefile import printable  # here: --version prints nothing of content
+
     click.echo(printable(text), **options)
 
 
@@ -61,6 +62,8 @@ class TalesGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from tales.safefile import printable  # here: --version never gets this far
+
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
@@ -99,4 +102,6 @@ def read_script(path: Path) -> IO[str]:
     tales.safefile), or standard input for ``-``."""
     if str(path) == "-":
         return sys.stdin
+    from tales.safefile import read_text
+
     return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))
