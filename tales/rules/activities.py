@@ -27,6 +27,7 @@ from tales.rules.vehicles import held_aboard, leave, riding
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
 RUN_BEYOND = 3  # "more than 3 spaces away"
 _HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
+BACK_OUT = Back(label="Do something else")  # offered before every first payment: made once
 
 
 # Paying for Actions ------------------------------------------------------------
@@ -79,7 +80,7 @@ def pay_actions(
                 PayMarker(c.slug, m, label=f"Use {c.name}'s {m} marker") for c, m in _markers(table)
             ]
         if not cards and not markers:
-            options.append(Back(label="Do something else"))
+            options.append(BACK_OUT)
         left = cost - len(cards) - len(markers)
         choice = yield Decision(
             inv.slug,

@@ -122,7 +122,7 @@ class BaseDecision(Generic[K]):
         kind = type(wanted)
         for offered in self.options:
             if type(offered) is kind and offered == wanted:
-                return offered
+                return offered.id_from(wanted)  # the parse is cached, and its id with it
         # An illegal input, or an id two kinds would share ("carry:none").
         found = next((o for o in self.options if o.id == option_id), None)
         if found is None and self.entry is not None:

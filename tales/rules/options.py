@@ -44,6 +44,14 @@ class Option:
             object.__setattr__(self, "_id", text)
         return text
 
+    def id_from(self, equal: Option) -> Self:
+        """This option, with the id of ``equal``, an equal option (the same
+        class and fields, so the same id) whose id is already written: an
+        option chosen by its id is logged without writing that id again."""
+        if not self._id:
+            object.__setattr__(self, "_id", equal.id)
+        return self
+
     @classmethod
     def from_id(cls, text: str) -> Self:
         """The option of this class whose id is ``text``: ``Move.from_id("move:ezra-marsh:nave")``.
