@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from tales.errors import IllegalInput, OptionIdError
 from tales.problems import did_you_mean
 from tales.rules.events import Event
-from tales.rules.options import Option, parse_option
+from tales.rules.options import Option, parse_option, written
 
 if TYPE_CHECKING:  # teststate builds decisions: only the type is needed here
     from tales.rules.teststate import TestState
@@ -115,6 +115,9 @@ class BaseDecision(Generic[K]):
     def get(self, option_id: str) -> Option | None:
         """The option offered whose id is ``option_id``. Found by value, so
         that the ids of the options not chosen are never written out."""
+        known = written(self.options, option_id)
+        if known is not None:
+            return known
         try:
             wanted = parse_option(option_id)
         except OptionIdError:

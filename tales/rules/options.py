@@ -14,7 +14,7 @@ An id is its kind's prefix and the option's fields joined with ``:``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from operator import attrgetter
@@ -99,6 +99,8 @@ def _writer(
         return lambda option: prefix
     if any(spellings):
         return _spelled_writer(prefix, names, spellings)
+    if len(names) == 1:
+        return _one_field_writer(prefix, names[0])
     pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
     separators = pattern.count(SEPARATOR)
     fields_of = attrgetter(*names)
@@ -109,6 +111,22 @@ def _writer(
         if text.count(SEPARATOR) != separators:
             raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
         return text
+
+    return write
+
+
+def _one_field_writer(prefix: str, name: str) -> Callable[[Option], str]:
+    """The writer of a class with one plain field (a card, a die, an
+    investigator): most options chosen, so written without formatting."""
+    head = prefix + SEPARATOR
+    value_of = attrgetter(name)
+
+    def write(option: Option) -> str:
+        value = value_of(option)
+        text = value if type(value) is str else str(value)  # "%s": a StrEnum as its value
+        if SEPARATOR in text:
+            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
+        return head + text
 
     return write
 
@@ -196,6 +214,17 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
 def prefix_of(cls: type[Option]) -> str:
     """The prefix that starts the ids of a registered class (its whole id if it has no fields)."""
     return _SHAPES[cls].prefix
+
+
+def written(options: Iterable[Option], text: str) -> Option | None:
+    """The option among ``options`` whose id, already written (the prompt
+    listed it, a bot chose it), is ``text``; None if no written id is. Nothing
+    is written or parsed: the quick look before :func:`parse_option`."""
+    if text:
+        for offered in options:
+            if offered._id == text:
+                return offered
+    return None
 
 
 def option_classes() -> tuple[type[Option], ...]:
