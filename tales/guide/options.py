@@ -14,7 +14,8 @@ from typing import Annotated
 from tales.guide.geometry import District, Segment
 from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, Colour
-from tales.rules.options import SEPARATOR, Option, Spelling, option, prefix_of
+from tales.rules.option_writers import SEPARATOR
+from tales.rules.options import Option, Spelling, option, prefix_of
 
 
 def _word(yes: str, no: str) -> Spelling[bool]:

@@ -17,15 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from operator import attrgetter
 from typing import Annotated, Generic, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from tales.errors import OptionIdError
+from tales.rules.option_writers import SEPARATOR, writer
 
 # Read at run time: get_type_hints() resolves the fields' types to find their readers.
 from tales.rules.terms import Attribute, StatusCardKind
-
-SEPARATOR = ":"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,62 +88,6 @@ class _Shape:
     readers: tuple[Callable[[str], object], ...]
 
 
-def _writer(
-    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
-) -> Callable[[Option], str]:
-    """The id writer of one class, made once: ids are written by the thousand
-    (every prompt lists them)."""
-    if not names:
-        return lambda option: prefix
-    if any(spellings):
-        return _spelled_writer(prefix, names, spellings)
-    if len(names) == 1:
-        return _one_field_writer(prefix, names[0])
-    pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
-    separators = pattern.count(SEPARATOR)
-    fields_of = attrgetter(*names)
-
-    def write(option: Option) -> str:
-        values = fields_of(option)
-        text = pattern % (values if len(names) > 1 else (values,))
-        if text.count(SEPARATOR) != separators:
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
-        return text
-
-    return write
-
-
-def _one_field_writer(prefix: str, name: str) -> Callable[[Option], str]:
-    """The writer of a class with one plain field (a card, a die, an
-    investigator): most options chosen, so written without formatting."""
-    head = prefix + SEPARATOR
-    value_of = attrgetter(name)
-
-    def write(option: Option) -> str:
-        value = value_of(option)
-        text = value if type(value) is str else str(value)  # "%s": a StrEnum as its value
-        if SEPARATOR in text:
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
-        return head + text
-
-    return write
-
-
-def _spelled_writer(
-    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
-) -> Callable[[Option], str]:
-    """The slower writer of a class with spelled fields."""
-    writes = tuple(s.write if s else str for s in spellings)
-
-    def write(option: Option) -> str:
-        parts = [w(getattr(option, n)) for w, n in zip(writes, names, strict=True)]
-        if any(SEPARATOR in part for part in parts):
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
-        return SEPARATOR.join((prefix, *parts))
-
-    return write
-
-
 def _spelling(hint: object) -> Spelling[object] | None:
     if get_origin(hint) is not Annotated:
         return None
@@ -201,7 +143,7 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
             raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
         _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
         spellings = tuple(_spelling(hints[n]) for n in names)
-        setattr(cls, "_write", staticmethod(_writer(prefix, names, spellings)))  # noqa: B010 - not a slot
+        setattr(cls, "_write", staticmethod(writer(prefix, names, spellings)))  # noqa: B010 - not a slot
         if names:
             _PREFIXED[key] = cls
         else:
