@@ -1,8 +1,9 @@
 """The ``tales`` command line: thin wrappers over library calls.
 
 Library errors become one clear message and an exit code in one place,
-:class:`tales.cli_common.TalesGroup`, for these commands and the groups of
-:mod:`tales.cli_saves` and :mod:`tales.cli_guide`: no Python traceback
+:class:`tales.cli_common.TalesGroup`, for these commands and those of their
+own modules (:mod:`tales.cli_play`, :mod:`tales.cli_saves`,
+:mod:`tales.cli_guide`, :mod:`tales.cli_simulate`): no Python traceback
 reaches a user.
 """
 
@@ -15,20 +16,28 @@ from pathlib import Path
 import click
 
 from tales import __version__, signals
-from tales.cli_common import SAVES_HELP, TalesGroup, echo, read_script
-from tales.cli_guide import guide
-from tales.cli_saves import saves
-from tales.cli_simulate import simulate
+from tales.cli_common import TalesGroup, echo
 from tales.errors import ContentError, TalesError
-from tales.ui import completion
-from tales.ui.words import count
 
 # The storybook file kinds (tales.authoring.schema.FILES, kept here so the
 # command line does not import the schema builder to show its help).
 FILE_KINDS = ("tale", "scenario", "locations", "encounters", "cards", "paragraphs", "interlude")
 
 
-@click.group(cls=TalesGroup, context_settings={"help_option_names": ["-h", "--help"]})
+# The command groups of their own modules, imported when one is run or listed.
+LAZY_COMMANDS = {
+    "play": ("tales.cli_play", "play"),
+    "guide": ("tales.cli_guide", "guide"),
+    "saves": ("tales.cli_saves", "saves"),
+    "simulate": ("tales.cli_simulate", "simulate"),
+}
+
+
+@click.group(
+    cls=TalesGroup,
+    lazy=LAZY_COMMANDS,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
 @click.version_option(__version__, "--version", prog_name="tales", message="%(prog)s %(version)s")
 def cli() -> None:
     """Play and author Miskatonic Tales storybooks at the terminal."""
@@ -110,6 +119,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     """
     from tales.authoring.checking import check_paths
     from tales.story.core import storybooks_dir
+    from tales.ui.words import count
 
     problems, stats = check_paths(list(paths) or [storybooks_dir()])
     errors = [p for p in problems if p.severity == "error"]
@@ -130,110 +140,6 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         echo(f"{summary}; checked {scenarios or _checked(list(paths) or [storybooks_dir()])}.")
     if errors:
         sys.exit(1)
-
-
-@cli.command()
-@click.argument("tale", required=False, shell_complete=completion.tale_paths)
-@click.option("--scenario", help="Scenario to play (default: the tale's first).")
-@click.option(
-    "--difficulty",
-    type=click.Choice(["easy", "standard", "hard"]),
-    help="Where the time marker starts (default: standard).",
-)
-@click.option("--players", type=click.IntRange(1, 4), help="Players at the table (default: 1).")
-@click.option(
-    "--investigator",
-    "investigators",
-    multiple=True,
-    help="A player's investigator (repeat for each player).",
-)
-@click.option(
-    "--companion",
-    "companions",
-    multiple=True,
-    help="An investigator who comes along as a Companion (repeat).",
-)
-@click.option("--seed", type=int, help="Seed for the dice and the decks, to replay a game.")
-@click.option(
-    "--ruling",
-    "rulings",
-    multiple=True,
-    metavar="ID=VALUE",
-    help="A house rule: set a switch ruling true or false (repeat; see docs/rulings.md).",
-)
-@click.option(
-    "--script",
-    type=click.Path(exists=True, path_type=Path, allow_dash=True),
-    help="Read commands from a file, one a line.",
-)
-@click.option("--plain", is_flag=True, help="No colour and no status bar (also: NO_COLOR=1).")
-@click.option(
-    "--load",
-    "load",
-    metavar="SAVE",
-    help="Go on with a saved game (see: tales saves list).",
-    shell_complete=completion.save_names,
-)
-@click.option("--save", "save_name", metavar="NAME", help="Save this new game as NAME.")
-@click.option("--no-save", is_flag=True, help="Play without saving.")
-@click.option("--saves", "saves", type=click.Path(file_okay=False, path_type=Path), help=SAVES_HELP)
-@click.option(
-    "--dice",
-    type=click.Choice(["digital", "physical"]),
-    help="Who rolls: the program, or the players, who type the faces (default: digital).",
-)
-@click.option(
-    "--cards",
-    type=click.Choice(["digital", "physical"]),
-    help="Who draws: the program, or the players, who name each card (default: digital).",
-)
-@click.option("--voice", is_flag=True, help="Read each paragraph aloud (espeak-ng or pyttsx3).")
-@click.option("--voice-name", metavar="NAME", help="The voice to read with (espeak-ng: en-gb...).")
-@click.option(
-    "--voice-rate", type=click.IntRange(60, 500), metavar="WPM", help="Words a minute read aloud."
-)
-@click.option("--timer", is_flag=True, help="Show the time spent per round and in all.")
-def play(
-    tale: str | None,
-    scenario: str | None,
-    difficulty: str | None,
-    players: int | None,
-    investigators: tuple[str, ...],
-    companions: tuple[str, ...],
-    seed: int | None,
-    rulings: tuple[str, ...],
-    script: Path | None,
-    plain: bool,
-    load: str | None,
-    save_name: str | None,
-    no_save: bool,
-    saves: Path | None,
-    dice: str | None,
-    cards: str | None,
-    voice: bool,
-    voice_name: str | None,
-    voice_rate: int | None,
-    timer: bool,
-) -> None:
-    """Play a tale at the prompt (default: the bundled starter tale).
-
-    On a terminal with no options, a short setup asks for each choice (Enter
-    accepts the default). From a script or a pipe, commands are read one a
-    line and echoed; the end of input ends the game.
-    """
-    from tales.saves.store import saves_dir
-    from tales.ui.session import SaveChoices, TableChoices, run_play
-    from tales.ui.setup import Choices
-
-    if no_save and (load or save_name):
-        raise click.UsageError("--no-save cannot go with --load or --save")
-    choices = Choices(tale, scenario, difficulty, players, investigators, companions, seed, rulings)
-    saving = SaveChoices(saves_dir(saves), load, save_name, not no_save)
-    commands = read_script(script) if script is not None else None
-    if (voice_name or voice_rate) and not voice:
-        raise click.UsageError("--voice-name and --voice-rate go with --voice")
-    at_table = TableChoices(dice, cards, voice, voice_name, voice_rate, timer)
-    sys.exit(run_play(choices, script=commands, plain=plain, saving=saving, at_table=at_table))
 
 
 def _tale_folder(path: Path) -> Path:
@@ -301,11 +207,6 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
         echo(f"{path}: {verb}")
     if problems or (check and changed):
         sys.exit(1)
-
-
-cli.add_command(guide)
-cli.add_command(saves)
-cli.add_command(simulate)
 
 
 def main() -> None:

@@ -4,17 +4,21 @@ read a script of commands (:func:`read_script`)."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
 from tales import signals
 from tales.errors import TalesError
-from tales.safefile import printable, read_text
+
+if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
 
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024  # a million commands is far past any game
 SAVES_HELP = "Folder of the saves (default: $TALES_SAVES, else ./saves)."
@@ -24,6 +28,8 @@ def echo(text: str, **options: Any) -> None:
     """The one way the command line prints: text from a storybook, a sheet or
     a file name goes out with every control character shown as its code, so
     content cannot retitle the window or clear the screen."""
+    from tales.safefile import printable  # here: --version prints nothing of content
+
     click.echo(printable(text), **options)
 
 
@@ -33,9 +39,31 @@ class TalesGroup(click.Group):
     :class:`TalesError`, a file that cannot be read or decoded) becomes one
     clear ``Error:`` message and exit 1; Ctrl-C becomes "Interrupted." and
     exit 130 (tales.signals, which ends SIGTERM and SIGHUP too). Any other
-    exception is a bug in ``tales`` and is not dressed up as the user's mistake."""
+    exception is a bug in ``tales`` and is not dressed up as the user's mistake.
+
+    ``lazy`` names commands by (module, attribute), imported only when one is
+    run or listed, so ``tales --version`` and ``tales play`` do not build the
+    commands of ``tales guide``, ``tales saves`` and ``tales simulate``."""
+
+    def __init__(
+        self, *args: Any, lazy: Mapping[str, tuple[str, str]] | None = None, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        where = self.lazy.get(cmd_name)
+        if where is not None and cmd_name not in self.commands:
+            module, name = where
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
+        from tales.safefile import printable  # here: --version never gets this far
+
         try:
             return super().invoke(ctx)
         except BrokenPipeError:  # main() quiets it: the reader of a pipe stopped
@@ -51,9 +79,29 @@ class TalesGroup(click.Group):
     group_class = type  # its subgroups (tales saves ...) are boundaries too
 
 
+def complete_tales(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """:func:`tales.ui.completion.tale_paths`, imported only when a shell asks."""
+    from tales.ui.completion import tale_paths
+
+    return tale_paths(ctx, param, incomplete)
+
+
+def complete_saves(
+    ctx: click.Context, param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """:func:`tales.ui.completion.save_names`, imported only when a shell asks."""
+    from tales.ui.completion import save_names
+
+    return save_names(ctx, param, incomplete)
+
+
 def read_script(path: Path) -> IO[str]:
     """A script's commands, read safely (a regular file of bounded size; see
     tales.safefile), or standard input for ``-``."""
     if str(path) == "-":
         return sys.stdin
+    from tales.safefile import read_text
+
     return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))

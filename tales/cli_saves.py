@@ -6,9 +6,8 @@ from pathlib import Path
 
 import click
 
-from tales.cli_common import SAVES_HELP, TalesGroup, echo
+from tales.cli_common import SAVES_HELP, TalesGroup, complete_saves, echo
 from tales.errors import TalesError
-from tales.ui import completion
 
 
 @click.group(cls=TalesGroup)
@@ -32,7 +31,7 @@ def saves_list(folder: Path | None) -> None:
 
 
 @saves.command("show")
-@click.argument("name", shell_complete=completion.save_names)
+@click.argument("name", shell_complete=complete_saves)
 @_saves_option
 def saves_show(name: str, folder: Path | None) -> None:
     """Print a save's sheet as text, laid out like the paper Save sheet."""
@@ -43,7 +42,7 @@ def saves_show(name: str, folder: Path | None) -> None:
 
 
 @saves.command("export")
-@click.argument("name", shell_complete=completion.save_names)
+@click.argument("name", shell_complete=complete_saves)
 @click.option(
     "--format",
     "fmt",
@@ -83,7 +82,7 @@ def saves_export(
 
 
 @saves.command("rm")
-@click.argument("name", shell_complete=completion.save_names)
+@click.argument("name", shell_complete=complete_saves)
 @click.option("--yes", is_flag=True, help="Do not ask before removing.")
 @_saves_option
 def saves_rm(name: str, yes: bool, folder: Path | None) -> None:

@@ -72,7 +72,9 @@ def test_odds_refuses_more_dice_than_the_box_without_a_traceback():
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     found = []
-    for name, command in group.commands.items():
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):  # a lazy command is imported by get_command
+        command = group.get_command(ctx, name)
         found.append((*prefix, name))
         if isinstance(command, click.Group):
             found += _commands(command, (*prefix, name))
@@ -83,10 +85,11 @@ def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[st
 def test_every_command_has_help(path: tuple[str, ...]):
     result = invoke(*path, "--help")
     assert result.exit_code == 0
-    command = cli
+    command: click.Command | None = cli
     for name in path:
-        command = command.commands[name]  # type: ignore[attr-defined]
-    assert command.help, f"'tales {' '.join(path)}' has no help text"
+        assert isinstance(command, click.Group)
+        command = command.get_command(click.Context(command), name)
+    assert command is not None and command.help, f"'tales {' '.join(path)}' has no help text"
 
 
 def test_check_passes_the_bundled_storybooks():

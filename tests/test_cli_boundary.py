@@ -17,6 +17,7 @@ import click
 import pytest
 from click.testing import CliRunner, Result
 
+from tales import __version__
 from tales.cli import TalesGroup, cli
 
 # Only to keep the runs short: a command missing here runs with its defaults.
@@ -26,7 +27,9 @@ CLEAR = re.compile(r"^Error: \S|^\S+:\d+:\d+: error\[E\d+\]: \S")
 
 
 def commands(group: click.Group, path: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
-    for name, command in sorted(group.commands.items()):
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):  # a lazy command is imported by get_command
+        command = group.get_command(ctx, name)
         if isinstance(command, click.Group):
             yield from commands(command, (*path, name))
         else:
@@ -37,7 +40,9 @@ def command_of(path: tuple[str, ...]) -> click.Command:
     command: click.Command = cli
     for name in path:
         assert isinstance(command, click.Group)
-        command = command.commands[name]
+        found = command.get_command(click.Context(command), name)
+        assert found is not None, name
+        command = found
     return command
 
 
@@ -97,7 +102,7 @@ def run(args: list[str]) -> Result:
 def test_the_walk_finds_every_command() -> None:
     found = set(commands(cli))
     assert {("check",), ("play",), ("saves", "show"), ("saves", "rm")} <= found
-    assert all(isinstance(g, TalesGroup) for g in (cli, cli.commands["saves"]))
+    assert all(isinstance(g, TalesGroup) for g in (cli, command_of(("saves",))))
 
 
 CASES = list(cases())
@@ -173,3 +178,22 @@ def test_an_os_error_of_any_command_is_one_line(monkeypatch: pytest.MonkeyPatch)
     result = run(["schema"])
     assert result.exit_code == 1
     assert result.output == "Error: [Errno 28] No space left on device\n"
+
+
+def test_version_imports_no_command_group_and_running_one_imports_it() -> None:
+    """`tales --version` stays as light as the base: the groups of their own
+    modules (guide, saves, simulate) are imported only when run or listed."""
+    code = (
+        "import sys\n"
+        "from tales.cli import cli\n"
+        "try:\n"
+        "    cli.main(['--version'], prog_name='tales')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tales.cli_')))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    assert out == [f"tales {__version__}", "['tales.cli_common']"]
+    assert isinstance(command_of(("simulate",)), click.Command)

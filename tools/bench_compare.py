@@ -17,6 +17,14 @@ check``, ``tales simulate --json``, a scripted ``tales play``), so they run
 unchanged on any version that keeps it, and each tree's own in-process
 benchmarks (``tools/bench_rounds.py``, ``tools/bench_tests.py``).
 
+By default the children run in this shell's environment: with
+``PYTHONDONTWRITEBYTECODE`` set, as on the shared machine, every run then
+compiles each module it imports from source, so a tree with more source
+lines pays for them at every start. ``--bytecode`` gives each tree its own
+``PYTHONPYCACHEPREFIX`` instead, warmed by one uncounted run of each
+workload, as an installed tales reads compiled bytecode (what
+``tools/bench_startup.py`` always does).
+
 A ``tales simulate --json`` workload also reports the median of the
 decisions a second that ``simulate`` itself counts (``choices_per_second``:
 decisions over the CPU-bound time of the games, without the start-up).
@@ -28,6 +36,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
+SIDES = ("base", "this")
 BELL = "storybooks/the-drowned-bell"
 REEF = "storybooks/the-reef-ledger"
 # A scripted game: end every round, keep cards, draw on, take the first choice.
@@ -85,11 +95,16 @@ def worktree(rev: str) -> Iterator[Path]:
         )
 
 
-def run_once(tree: Path, args: list[str], stdin: str) -> tuple[float, float, float | None]:
+def run_once(
+    tree: Path, args: list[str], stdin: str, pycache: Path | None = None
+) -> tuple[float, float, float | None]:
     """(CPU seconds, wall seconds, decisions a second or None) of one ``python
     -m tales ARGS`` in ``tree``, or of ``python tools/SCRIPT.py ARGS`` when
     ARGS names a tools script."""
     env = {**os.environ, "PYTHONPATH": str(tree), "NO_COLOR": "1"}
+    if pycache is not None:  # --bytecode: compiled once, read afterwards
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -117,24 +132,40 @@ def _decision_rate(output: str) -> float | None:
     return float(rate) if isinstance(rate, int | float) else None
 
 
-def compare(base: Path, rounds: int, names: list[str]) -> dict[str, dict[str, float]]:
-    report: dict[str, dict[str, float]] = {}
-    for name in names:
-        args, stdin = WORKLOADS[name]
-        samples: dict[str, list[tuple[float, float, float | None]]] = {"base": [], "this": []}
-        for _ in range(rounds):  # interleaved: the load hits both alike
-            samples["base"].append(run_once(base, args, stdin))
-            samples["this"].append(run_once(HERE, args, stdin))
-        row: dict[str, float] = {}
-        for side, runs in samples.items():
-            row[f"{side}_cpu_s"] = statistics.median(c for c, _, _ in runs)
-            row[f"{side}_wall_s"] = statistics.median(w for _, w, _ in runs)
-            rates = [r for _, _, r in runs if r is not None]
-            if rates:
-                row[f"{side}_decisions_per_s"] = statistics.median(rates)
-        row["cpu_ratio"] = row["this_cpu_s"] / row["base_cpu_s"]
-        report[name] = row
-    return report
+def compare(
+    base: Path, rounds: int, names: list[str], bytecode: bool = False
+) -> dict[str, dict[str, float]]:
+    if not bytecode:
+        return {name: _compare_one(base, rounds, name, None, None) for name in names}
+    # One bytecode folder per tree: a module of the same name differs between them.
+    caches = [Path(tempfile.mkdtemp(prefix=f"tales-pyc-{side}-")) for side in SIDES]
+    try:
+        return {name: _compare_one(base, rounds, name, *caches) for name in names}
+    finally:
+        for folder in caches:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _compare_one(
+    base: Path, rounds: int, name: str, base_pyc: Path | None, this_pyc: Path | None
+) -> dict[str, float]:
+    args, stdin = WORKLOADS[name]
+    samples: dict[str, list[tuple[float, float, float | None]]] = {side: [] for side in SIDES}
+    if base_pyc is not None:  # one uncounted run each writes the bytecode the others read
+        run_once(base, args, stdin, base_pyc)
+        run_once(HERE, args, stdin, this_pyc)
+    for _ in range(rounds):  # interleaved: the load hits both alike
+        samples["base"].append(run_once(base, args, stdin, base_pyc))
+        samples["this"].append(run_once(HERE, args, stdin, this_pyc))
+    row: dict[str, float] = {}
+    for side, runs in samples.items():
+        row[f"{side}_cpu_s"] = statistics.median(c for c, _, _ in runs)
+        row[f"{side}_wall_s"] = statistics.median(w for _, w, _ in runs)
+        rates = [r for _, _, r in runs if r is not None]
+        if rates:
+            row[f"{side}_decisions_per_s"] = statistics.median(rates)
+    row["cpu_ratio"] = row["this_cpu_s"] / row["base_cpu_s"]
+    return row
 
 
 def main() -> None:
@@ -145,16 +176,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="runs of each side per workload")
     parser.add_argument("--only", action="append", choices=sorted(WORKLOADS), default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument(
+        "--bytecode", action="store_true", help="read compiled bytecode, as an installed tales does"
+    )
     args = parser.parse_args()
     names = args.only or list(WORKLOADS)
     load_before = os.getloadavg()
     with worktree(args.base) as base:
-        report = compare(base, args.rounds, names)
+        report = compare(base, args.rounds, names, args.bytecode)
     load_after = os.getloadavg()
     if args.json:
         print(json.dumps({"base": args.base, "load": [load_before, load_after], **report}))
         return
-    print(f"base {args.base} against this tree, {args.rounds} interleaved runs each, medians")
+    compiled = ", compiled bytecode read" if args.bytecode else ""
+    runs = f"{args.rounds} interleaved runs each"
+    print(f"base {args.base} against this tree, {runs}, medians{compiled}")
     print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f}")
     print(
         f"{'workload':20} {'base cpu':>9} {'this cpu':>9} {'ratio':>6} {'base wall':>10} "

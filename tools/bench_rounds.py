@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -63,6 +64,7 @@ class Report:
     rounds: int
     decisions: int
     seconds: float
+    cpu_seconds: float  # time.process_time(): what the machine's load does not inflate
     rounds_per_second: float
     decisions_per_second: float
     games_per_second: float
@@ -75,7 +77,8 @@ def choose(bot: random.Random, decision: Decision) -> Option:
     it is offered, otherwise any option, uniformly. (The same draws as when
     the bot picked among ids, so the games played are the same.)"""
     options = decision.options
-    if any(isinstance(o, EndRound) for o in options) and bot.randrange(END_ROUND_BIAS) == 0:
+    # The rules list it last (tales.rules.round.activity_options): looked at, not searched for.
+    if isinstance(options[-1], EndRound) and bot.randrange(END_ROUND_BIAS) == 0:
         return END_ROUND
     return bot.choice(options)
 
@@ -113,13 +116,14 @@ def run(core: Core, configuration: str, games: int, seed: int, by_id: bool = Fal
     bot = random.Random(f"{seed}:{configuration}")
     slugs = sorted(core.investigators)
     rounds = decisions = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for _ in range(games):
         team = bot.sample(slugs, TEAM_SIZE)
         played, decided = play_game(core, team, players, bot.randrange(2**32), bot, by_id)
         rounds += played
         decisions += decided
     seconds = time.perf_counter() - start
+    cpu_seconds = time.process_time() - cpu_start
     return Report(
         configuration=configuration,
         players=players,
@@ -127,6 +131,7 @@ def run(core: Core, configuration: str, games: int, seed: int, by_id: bool = Fal
         rounds=rounds,
         decisions=decisions,
         seconds=seconds,
+        cpu_seconds=cpu_seconds,
         rounds_per_second=rounds / seconds,
         decisions_per_second=decisions / seconds,
         games_per_second=games / seconds,
@@ -155,7 +160,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"{r.configuration} ({r.players} player{'s' if r.players > 1 else ''}, "
             f"{TEAM_SIZE - r.players} Companions): {r.games:,} games, {r.rounds:,} rounds, "
-            f"{r.decisions:,} decisions in {r.seconds:.2f} s"
+            f"{r.decisions:,} decisions in {r.seconds:.2f} s ({r.cpu_seconds:.2f} s CPU)"
         )
         print(
             f"  rounds:    {r.rounds_per_second:,.0f} per second ({r.rounds_per_game:.1f} a game)"
@@ -165,6 +170,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"({r.decisions_per_round:.1f} a round)"
         )
         print(f"  games:     {r.games_per_second:,.1f} per second")
+    print(f"load average {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":

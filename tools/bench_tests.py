@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -48,7 +49,7 @@ def run(tests: int, seed: int) -> dict[str, float]:
         inv.location = "bench"
     bot = random.Random(seed)
     decisions = 0
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     for _ in range(tests):
         fresh_hands(table, bot)
         actor = bot.choice(table.players())
@@ -59,9 +60,12 @@ def run(tests: int, seed: int) -> dict[str, float]:
             decisions += 1
         table.sink.take()
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {
         "tests": tests,
         "seconds": elapsed,
+        "cpu_seconds": cpu,
+        "load_average": os.getloadavg()[0],
         "tests_per_second": tests / elapsed,
         "decisions_per_second": decisions / elapsed,
     }
@@ -79,6 +83,10 @@ def main() -> None:
         return
     print(f"skill tests: {report['tests_per_second']:,.0f} per second ({args.tests:,} tests)")
     print(f"decisions:   {report['decisions_per_second']:,.0f} per second")
+    print(
+        f"time:        {report['seconds']:.2f} s wall, {report['cpu_seconds']:.2f} s CPU"
+        f" (load average {report['load_average']:.2f})"
+    )
 
 
 if __name__ == "__main__":

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Self
 
 from tales.guide.citymap import CityMap
+from tales.guide.errors import NotationError
 from tales.guide.geometry import Node
 from tales.guide.rulings import Rulings
 from tales.guide.terms import (
@@ -18,15 +21,66 @@ from tales.guide.terms import (
     ThreatSide,
 )
 
+# "<word or number>:<the rest>", as a die face ("5: red+blue") and a challenge
+# cell ("experienced:32") are written; spaces around either part are allowed.
+_PAIR = re.compile(r"\s*([^:\s]+)\s*:\s*([^:]*?)\s*")
+
+
+def _pair(text: str, what: str, example: str) -> tuple[str, str]:
+    """The two parts of ``text`` written as ``what`` is, or a one-line
+    :class:`NotationError` quoting it with an example."""
+    found = _PAIR.fullmatch(text)
+    if found is None or not found[2]:
+        raise NotationError(f"{text!r} is not {what}: write it such as {example!r}")
+    return found[1], found[2]
+
 
 @dataclass(frozen=True, slots=True)
 class TouristFace:
+    """A tourist die's face: its number and one or two tourists, ``5:red+blue``."""
+
     number: int
     tourists: tuple[Colour, ...]  # one or two
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The face ``text`` is written as (``str(face)`` reads back the same)."""
+        what, example = "a tourist die face (a number and its tourists)", "5: red+blue"
+        number, tourists = _pair(text, what, example)
+        try:
+            return cls(int(number), tuple(Colour(t.strip()) for t in tourists.split("+")))
+        except ValueError:  # not a number, or a colour no tourist has
+            raise NotationError(f"{text!r} is not {what}: write it such as {example!r}") from None
 
     @property
     def id(self) -> str:
         return f"{self.number}:{'+'.join(t.value for t in self.tourists)}"
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeCell:
+    """A cell of the solo challenge card: a level and a goal column, ``experienced:32``.
+
+    The one reader of that text: the command line's ``--challenge`` and a
+    save's ``challenge`` field both go through :meth:`from_text`."""
+
+    level: str
+    goal: int
+
+    @classmethod
+    def from_text(cls, text: str) -> Self:
+        """The cell ``text`` names, case aside (``str(cell)`` reads back the same)."""
+        what = "a challenge cell (a level and a goal column)"
+        level, goal = _pair(text.lower(), what, "experienced:32")
+        if not goal.isdigit():
+            raise NotationError(f"{text!r} is not {what}: write it such as 'experienced:32'")
+        return cls(level, int(goal))
+
+    def __str__(self) -> str:
+        return f"{self.level}:{self.goal}"
 
 
 @dataclass(frozen=True, slots=True)

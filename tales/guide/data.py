@@ -138,12 +138,7 @@ def _dice(
 ) -> tuple[tuple[TouristDie, ...], tuple[BonusFace, ...]]:
     dice = []
     for name, faces in raw["tourist_dice"].items():
-        parsed = []
-        for text in faces:
-            number, _, tourists = str(text).partition(":")
-            parsed.append(
-                TouristFace(int(number), tuple(Colour(t.strip()) for t in tourists.split("+")))
-            )
+        parsed = [TouristFace.from_text(str(text)) for text in faces]
         if sorted(f.number for f in parsed) != [1, 2, 3, 4, 5, 6]:
             c.problems.append(f"{c.where}: {name}: a die shows each number 1 to 6 once")
         dice.append(TouristDie(str(name), tuple(parsed)))

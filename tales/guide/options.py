@@ -14,7 +14,8 @@ from typing import Annotated
 from tales.guide.geometry import District, Segment
 from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, Colour
-from tales.rules.options import Option, Spelling, option
+from tales.rules.option_writers import SEPARATOR
+from tales.rules.options import Option, Spelling, option, prefix_of
 
 
 def _word(yes: str, no: str) -> Spelling[bool]:
@@ -127,3 +128,22 @@ class RoutePick(Option):
     """A final route in the route notation: ``route:1.0 11c 12w ~ 2.3s 34n``."""
 
     route: Annotated[FinalRoute, ROUTE]
+
+
+def body(offered: Option) -> str:
+    """An option's id without its kind's prefix (``district:34`` is ``34``): what
+    the prompt lists, and what a player types; an option without fields is its id."""
+    return offered.id.removeprefix(prefix_of(type(offered)) + SEPARATOR)
+
+
+def shown(offered: Option) -> str:
+    """How the prompt writes an option: its :func:`body`, a drawing's segments
+    apart as they are typed (``draw:33n+32w`` is ``33n 32w``)."""
+    text = body(offered)
+    return text.replace("+", " ") if isinstance(offered, DrawPick) else text
+
+
+def same_kind(offered: Option, typed: str) -> str:
+    """The id that ``typed`` would be as a body of ``offered``'s kind
+    (``34`` beside ``district:12`` is ``district:34``), whether or not it is offered."""
+    return f"{prefix_of(type(offered))}{SEPARATOR}{typed}"

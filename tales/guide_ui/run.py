@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import IO
 
 from tales.errors import TalesError
-from tales.guide.components import Components
+from tales.guide.components import ChallengeCell, Components
 from tales.guide.data import load_components
+from tales.guide.errors import NotationError
 from tales.guide_ui.loop import Console, Loop
 from tales.guide_ui.saving import free_name, load_session, save_path, write_save
 from tales.guide_ui.session import GuideSession, GuideSetup, GuideSetupError
@@ -25,17 +26,6 @@ class GuideSaving:
     load: str | None = None
     name: str | None = None
     enabled: bool = True
-
-
-def parse_challenge(text: str) -> tuple[str, int]:
-    """``experienced:32`` as a level and a goal column."""
-    level, colon, goal = text.strip().lower().partition(":")
-    if not colon or not goal.isdigit():
-        raise GuideSetupError(
-            f"{text!r} is not a challenge cell: write a level and a goal column,"
-            " such as 'experienced:32'"
-        )
-    return level, int(goal)
 
 
 def _session(
@@ -109,9 +99,12 @@ def run_guide(
 
 
 def new_setup(players: int, advanced: bool, seed: int | None, challenge: str) -> GuideSetup:
-    level, goal = parse_challenge(challenge)
+    try:
+        cell = ChallengeCell.from_text(challenge)
+    except NotationError as error:
+        raise GuideSetupError(str(error)) from None
     chosen = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-    return GuideSetup(players, advanced, chosen, level, goal)
+    return GuideSetup(players, advanced, chosen, cell.level, cell.goal)
 
 
 def _no_clear() -> None:

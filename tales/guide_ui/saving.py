@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from tales.errors import TalesError
-from tales.guide.components import Components
+from tales.guide.components import ChallengeCell, Components
 from tales.guide_ui.session import GuideSession, GuideSetup
 from tales.saves.store import check_name, write_atomic
 
@@ -47,7 +47,7 @@ def save_text(session: GuideSession) -> str:
         "players": setup.players,
         "advanced": setup.advanced,
         "seed": setup.seed,
-        "challenge": f"{setup.level}:{setup.goal}",
+        "challenge": str(ChallengeCell(setup.level, setup.goal)),
         "inputs": session.inputs,
     }
     return json.dumps(data, indent=1) + "\n"
@@ -63,9 +63,9 @@ def read_save(folder: Path, name: str) -> tuple[GuideSetup, list[str]]:
         raise GuideSaveError(f"there is no Travel Guide save named {name!r} in {folder}")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        level, _, goal = str(data["challenge"]).partition(":")
+        cell = ChallengeCell.from_text(str(data["challenge"]))
         setup = GuideSetup(
-            int(data["players"]), bool(data["advanced"]), int(data["seed"]), level, int(goal)
+            int(data["players"]), bool(data["advanced"]), int(data["seed"]), cell.level, cell.goal
         )
         inputs = [str(i) for i in data["inputs"]]
     except (ValueError, KeyError, TypeError) as error:

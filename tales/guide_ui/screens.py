@@ -6,7 +6,7 @@ from tales.guide.board import PlayerBoard
 from tales.guide.citymap import CityMap
 from tales.guide.endgame import PlayerResult, winners
 from tales.guide.kinds import Decision, Kind
-from tales.guide.options import DiePick
+from tales.guide.options import DiePick, shown
 from tales.guide.view import TableView
 from tales.guide_ui.board_art import LEGEND, render_board
 from tales.guide_ui.session import GuideSession
@@ -56,13 +56,6 @@ def event_lines(events: tuple[Event, ...]) -> list[Line]:
     return [Line(text, "message") for e in events if (text := say(e)) is not None]
 
 
-def short(option_id: str) -> str:
-    """What a player types for an option: the id without its prefix (a
-    drawing's segments apart, as they are typed: ``draw:33n+32w`` is ``33n 32w``)."""
-    body = option_id.partition(":")[2] or option_id
-    return body.replace("+", " ") if option_id.startswith("draw:") else body
-
-
 def dice_line(view: TableView, decision: Decision) -> list[Line]:
     """The faces of the dice a draft decision offers: a die's number alone says little."""
     rolled = view.rolled
@@ -77,15 +70,15 @@ def decision_lines(
     decision: Decision, view: TableView | None = None, *, all_options: bool = False
 ) -> list[Line]:
     who = f"{decision.actor}: " if decision.actor else ""
-    shown = [short(i) for i in decision.ids]
+    listed = [shown(o) for o in decision.options]
     more = ""
-    if len(shown) > SHOWN_OPTIONS and not all_options:
-        more = f" ... and {len(shown) - SHOWN_OPTIONS} more (type 'options')"
-        shown = shown[:SHOWN_OPTIONS]
+    if len(listed) > SHOWN_OPTIONS and not all_options:
+        more = f" ... and {len(listed) - SHOWN_OPTIONS} more (type 'options')"
+        listed = listed[:SHOWN_OPTIONS]
     return [
         Line(f"{who}{decision.prompt}", "heading"),
         *(dice_line(view, decision) if view is not None else []),
-        Line(f"Choices: {', '.join(shown)}{more}", "option"),
+        Line(f"Choices: {', '.join(listed)}{more}", "option"),
     ]
 
 
@@ -93,7 +86,7 @@ def completions(decision: Decision | None) -> list[str]:
     words = ["help", "undo", "board", "options", "quit"]
     if decision is not None and decision.kind is Kind.ROUTE:
         words.append("best")
-    return words if decision is None else [*(short(i) for i in decision.ids), *words]
+    return words if decision is None else [*(shown(o) for o in decision.options), *words]
 
 
 def end_lines(session: GuideSession, *, art: bool) -> list[Line]:

@@ -23,6 +23,7 @@ from tales.guide.errors import IllegalDrawingError
 from tales.guide.game import Game, initial_boards, play, setup
 from tales.guide.geometry import District, Segment
 from tales.guide.kinds import Decision, Engine, Kind
+from tales.guide.options import body, same_kind
 from tales.guide.route import FinalRoute
 from tales.guide.view import TableView
 from tales.problems import did_you_mean
@@ -131,24 +132,23 @@ class GuideSession:
         typed = text.strip().lower()
         if decision.get(typed) is not None:
             return typed
-        prefix = decision.ids[0].partition(":")[0]
         if decision.kind is Kind.DRAW:
             return self._drawing(decision, typed)
         if decision.kind is Kind.ROUTE:
             return self._route(decision, typed)
         if decision.kind in SEGMENT_KINDS and typed != "none":
             typed = self._canonical(typed)
-        wanted = f"{prefix}:{typed}"
+        wanted = same_kind(decision.options[0], typed)
         if decision.get(wanted) is not None:
             return wanted
         if decision.kind in SEGMENT_KINDS and typed != "none":
             self._verify_segment(Segment.parse(typed))  # the rule's sentence, if one forbids it
         if decision.kind is Kind.DISTRICT:
             self._verify_district(decision, District.parse(typed))
-        shown = [i.partition(":")[2] for i in decision.ids]
-        hint = did_you_mean(typed, shown)
-        if not hint and len(shown) <= CHOICES_LISTED:
-            hint = f"; the choices are {', '.join(shown)}"
+        bodies = [body(o) for o in decision.options]
+        hint = did_you_mean(typed, bodies)
+        if not hint and len(bodies) <= CHOICES_LISTED:
+            hint = f"; the choices are {', '.join(bodies)}"
         raise IllegalInput(f"{text.strip()!r} is not a legal choice for {decision.prompt!r}{hint}")
 
     def _route(self, decision: Decision, typed: str) -> str:

@@ -9,6 +9,8 @@ says when each may be used and what it does.
 
 from __future__ import annotations
 
+import functools
+
 from tales.errors import RulesError
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
@@ -76,17 +78,15 @@ def _refusal(
     user: Investigator,
     target: Investigator,
     state: TestState | None,
-    reach: list[Investigator] | None = None,
 ) -> str | None:
-    """Why ``user`` may not use their ability on ``target`` now, or None.
-    ``reach`` is ``_targets(table, user, state)`` when the caller has it."""
+    """Why ``user`` may not use their ability on ``target`` now, or None."""
     if user.dead:
         return f"{user.name} is dead and can use no ability"
     if user.companion and not table.rulings.flag("companion-abilities"):
         return f"{user.name} is a Companion; Companions' abilities are switched off"
     if user.energy < ABILITY_COST:
         return f"{user.name} has {user.energy} ENERGY; an ability costs {ABILITY_COST}"
-    if target not in (reach if reach is not None else _targets(table, user, state)):
+    if target not in _targets(table, user, state):
         where = "the investigator taking the test" if state else "someone at the same location"
         return f"{user.name}'s ability can reach only {where}, not {target.name}"
     if not usable(user, target, state):
@@ -115,19 +115,26 @@ def ability_options(table: Table, state: TestState | None = None) -> list[UseAbi
     test the target is the acting investigator, and PANIC shuts out other
     people's abilities as it shuts out their help."""
     options: list[UseAbility] = []
+    players: list[Investigator] | None = None  # listed once, for every user who may act
     for user in table.investigators.values():
+        # _refusal()'s checks of the user, made once per user (this is asked at
+        # nearly every decision); each target is then in reach by construction.
         if user.dead or user.energy < ABILITY_COST:
-            continue  # the common case, checked before working out the reach
-        reach = _targets(table, user, state)
+            continue
+        if user.companion and not table.rulings.flag("companion-abilities"):
+            continue
+        if state is None and players is None:
+            players = table.players()
+        said = _cost_and_text(user.sheet.ability)
         options += [
             UseAbility(
                 user.slug,
                 target.slug,
                 label=f"{user.name}'s ability on {'self' if target is user else target.name} "
-                f"({ABILITY_COST} ENERGY): {_first_sentence(user.sheet.ability)}",
+                + said,
             )
-            for target in reach
-            if _refusal(table, user, target, state, reach) is None
+            for target in _targets(table, user, state, players)
+            if usable(user, target, state)
         ]
     return options
 
@@ -147,14 +154,22 @@ def ask_at_any_time(
         yield from use_ability(table, user, target)
 
 
-def _targets(table: Table, user: Investigator, state: TestState | None) -> list[Investigator]:
+def _targets(
+    table: Table,
+    user: Investigator,
+    state: TestState | None,
+    players: list[Investigator] | None = None,
+) -> list[Investigator]:
+    """Whom ``user``'s ability may reach; ``players`` is ``table.players()`` if
+    the caller has it."""
     if state is not None:
         actor = state.actor
         if user is not actor and (panicked(actor) or panicked(user)):
             return []
         return [actor] if table.together(actor, user) else []
     # A Companion's ability reaches any player (ruling ``companion-abilities``).
-    return [t for t in table.players() if t is user or table.together(user, t)]
+    listed = table.players() if players is None else players
+    return [t for t in listed if t is user or table.together(user, t)]
 
 
 def use_ability(
@@ -241,6 +256,12 @@ def _cancel_die(table: Table, state: TestState) -> Proc[None]:
     index = choice.index
     state.white[index].cancelled = True
     table.emit(DieCancelled(index, state.white[index].face))
+
+
+@functools.lru_cache(maxsize=64)
+def _cost_and_text(ability: str) -> str:
+    """The end of an ability option's label, the same at every decision."""
+    return f"({ABILITY_COST} ENERGY): {_first_sentence(ability)}"
 
 
 def _first_sentence(text: str) -> str:

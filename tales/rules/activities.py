@@ -18,7 +18,7 @@ from tales.rules.group import may_run
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.options import Back, Option, PayCard, PayMarker
-from tales.rules.paths import in_play, on_foot, walkable
+from tales.rules.paths import map_facts, on_foot, walkable
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import StatusToken, Track
@@ -27,6 +27,7 @@ from tales.rules.vehicles import held_aboard, leave, riding
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
 RUN_BEYOND = 3  # "more than 3 spaces away"
 _HEAL = {"VITALITY": Track.VITALITY, "SANITY": Track.SANITY}
+BACK_OUT = Back(label="Do something else")  # offered before every first payment: made once
 
 
 # Paying for Actions ------------------------------------------------------------
@@ -79,7 +80,7 @@ def pay_actions(
                 PayMarker(c.slug, m, label=f"Use {c.name}'s {m} marker") for c, m in _markers(table)
             ]
         if not cards and not markers:
-            options.append(Back(label="Do something else"))
+            options.append(BACK_OUT)
         left = cost - len(cards) - len(markers)
         choice = yield Decision(
             inv.slug,
@@ -155,10 +156,11 @@ def run_targets(table: Table, inv: Investigator) -> list[str]:
         return []  # a hidden group does not Run
     here = inv.location
     reach = distances(table, here)
+    shown = map_facts(table, table.scenario).in_play
     far = [
         loc
         for loc in table.revealed
-        if loc != here and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND and in_play(table, loc)
+        if loc != here and reach.get(loc, RUN_BEYOND + 1) > RUN_BEYOND and loc in shown
     ]
     if far and table.rulings.flag("run-open-path"):
         walked = on_foot(table, here)  # walked once, and only when there is somewhere to run

@@ -33,11 +33,9 @@ class Card:
     dice: frozenset[Attribute] = frozenset()
     action: bool = False
     status: StatusCardKind | None = None
-    # Written once: every keep-cards and test prompt names each card in hand.
+    # Written on first use, then kept: every keep-cards and test prompt names
+    # each card in hand, but most cards of the decks a game builds are never named.
     _name: str = field(default="", init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_name", self._describe())
 
     def successes_for(self, attribute: Attribute) -> int:
         """Guaranteed successes in a test of ``attribute``.
@@ -67,7 +65,11 @@ class Card:
         return self.kind is CardKind.STATUS
 
     def __str__(self) -> str:
-        return self._name
+        name = self._name
+        if not name:
+            name = self._describe()
+            object.__setattr__(self, "_name", name)
+        return name
 
     def _describe(self) -> str:
         if self.kind is CardKind.STATUS:

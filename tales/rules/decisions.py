@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from tales.errors import IllegalInput, OptionIdError
 from tales.problems import did_you_mean
 from tales.rules.events import Event
-from tales.rules.options import Option, parse_option
+from tales.rules.options import Option, parse_option, written
 
 if TYPE_CHECKING:  # teststate builds decisions: only the type is needed here
     from tales.rules.teststate import TestState
@@ -119,6 +119,9 @@ class BaseDecision(Generic[K]):
     def get(self, option_id: str) -> Option | None:
         """The option offered whose id is ``option_id``. Found by value, so
         that the ids of the options not chosen are never written out."""
+        known = written(self.options, option_id)
+        if known is not None:
+            return known
         try:
             wanted = parse_option(option_id)
         except OptionIdError:
@@ -126,7 +129,7 @@ class BaseDecision(Generic[K]):
         kind = type(wanted)
         for offered in self.options:
             if type(offered) is kind and offered == wanted:
-                return offered
+                return offered.id_from(wanted)  # the parse is cached, and its id with it
         # An illegal input, or an id two kinds would share ("carry:none").
         found = next((o for o in self.options if o.id == option_id), None)
         if found is None and self.entry is not None:
@@ -146,7 +149,7 @@ class Decision(BaseDecision[DecisionKind]):
     context: TestState | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        if (self.context is not None) != self.kind.in_test:
+        if (self.context is not None) is not (self.kind in _IN_TEST):  # made per decision
             raise ValueError(
                 f"a {self.kind!r} decision {'needs' if self.kind.in_test else 'takes no'} "
                 f"test state: {self.prompt!r}"

@@ -32,7 +32,8 @@ def with_group(table: Table, inv: Investigator) -> bool:
 
 def may_run(table: Table, inv: Investigator) -> bool:
     """A hidden group does not Run: it would be seen."""
-    return not (with_group(table, inv) and table.group is not None and table.group.hidden)
+    group = table.group
+    return group is None or not (group.hidden and inv.location == group.at)
 
 
 def follow(table: Table, mover: Investigator, origin: str | None, destination: str) -> None:

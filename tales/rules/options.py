@@ -14,18 +14,16 @@ An id is its kind's prefix and the option's fields joined with ``:``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from operator import attrgetter
 from typing import Annotated, Generic, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from tales.errors import OptionIdError
+from tales.rules.option_writers import SEPARATOR, writer
 
 # Read at run time: get_type_hints() resolves the fields' types to find their readers.
 from tales.rules.terms import Attribute, StatusCardKind
-
-SEPARATOR = ":"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +41,14 @@ class Option:
             text = type(self)._write(self)
             object.__setattr__(self, "_id", text)
         return text
+
+    def id_from(self, equal: Option) -> Self:
+        """This option, with the id of ``equal``, an equal option (the same
+        class and fields, so the same id) whose id is already written: an
+        option chosen by its id is logged without writing that id again."""
+        if not self._id:
+            object.__setattr__(self, "_id", equal.id)
+        return self
 
     @classmethod
     def from_id(cls, text: str) -> Self:
@@ -80,44 +86,6 @@ class _Shape:
     prefix: str
     names: tuple[str, ...]
     readers: tuple[Callable[[str], object], ...]
-
-
-def _writer(
-    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
-) -> Callable[[Option], str]:
-    """The id writer of one class, made once: ids are written by the thousand
-    (every prompt lists them)."""
-    if not names:
-        return lambda option: prefix
-    if any(spellings):
-        return _spelled_writer(prefix, names, spellings)
-    pattern = prefix + f"{SEPARATOR}%s" * len(names)  # "%s" writes a StrEnum as its value
-    separators = pattern.count(SEPARATOR)
-    fields_of = attrgetter(*names)
-
-    def write(option: Option) -> str:
-        values = fields_of(option)
-        text = pattern % (values if len(names) > 1 else (values,))
-        if text.count(SEPARATOR) != separators:
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
-        return text
-
-    return write
-
-
-def _spelled_writer(
-    prefix: str, names: tuple[str, ...], spellings: tuple[Spelling[object] | None, ...]
-) -> Callable[[Option], str]:
-    """The slower writer of a class with spelled fields."""
-    writes = tuple(s.write if s else str for s in spellings)
-
-    def write(option: Option) -> str:
-        parts = [w(getattr(option, n)) for w, n in zip(writes, names, strict=True)]
-        if any(SEPARATOR in part for part in parts):
-            raise ValueError(f"an option's fields may not contain {SEPARATOR!r}: {option!r}")
-        return SEPARATOR.join((prefix, *parts))
-
-    return write
 
 
 def _spelling(hint: object) -> Spelling[object] | None:
@@ -175,7 +143,7 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
             raise ValueError(f"option id {prefix!r} is taken by {taken.__name__}")
         _SHAPES[cls] = _Shape(prefix, names, tuple(_reader(hints[n]) for n in names))
         spellings = tuple(_spelling(hints[n]) for n in names)
-        setattr(cls, "_write", staticmethod(_writer(prefix, names, spellings)))  # noqa: B010 - not a slot
+        setattr(cls, "_write", staticmethod(writer(prefix, names, spellings)))  # noqa: B010 - not a slot
         if names:
             _PREFIXED[key] = cls
         else:
@@ -183,6 +151,22 @@ def option(prefix: str) -> Callable[[type[OptionT]], type[OptionT]]:
         return cls
 
     return register
+
+
+def prefix_of(cls: type[Option]) -> str:
+    """The prefix that starts the ids of a registered class (its whole id if it has no fields)."""
+    return _SHAPES[cls].prefix
+
+
+def written(options: Iterable[Option], text: str) -> Option | None:
+    """The option among ``options`` whose id, already written (the prompt
+    listed it, a bot chose it), is ``text``; None if no written id is. Nothing
+    is written or parsed: the quick look before :func:`parse_option`."""
+    if text:
+        for offered in options:
+            if offered._id == text:
+                return offered
+    return None
 
 
 def option_classes() -> tuple[type[Option], ...]:

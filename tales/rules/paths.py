@@ -12,10 +12,11 @@ foot asks :func:`walkable` here.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass, field
 
 from tales.errors import RulesError
 from tales.rules.events import BarrierChanged
-from tales.rules.scenario import Location
+from tales.rules.scenario import Location, Scenario
 from tales.rules.table import Table
 
 Edge = tuple[str, str]
@@ -31,12 +32,42 @@ def player_count(table: Table) -> int:
     return sum(1 for inv in table.investigators.values() if not inv.companion)
 
 
+@dataclass(frozen=True, slots=True)
+class MapFacts:
+    """What the rules ask of the map at every option list and that changes only
+    with the scenario or the players: the cards in play, and where one may walk
+    from each location while no barrier is laid. Worked out once per table
+    (:func:`map_facts`), the walks as they are first asked."""
+
+    scenario: Scenario
+    investigators: int  # how many sat at the table when the facts were worked out
+    in_play: frozenset[str]
+    walks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def map_facts(table: Table, scenario: Scenario) -> MapFacts:
+    """The table's facts, worked out again if its scenario or its investigators
+    changed since (a test replacing the map, a save restored)."""
+    facts = table.map_facts
+    if (
+        facts is None
+        or facts.scenario is not scenario
+        or facts.investigators != len(table.investigators)
+    ):
+        players = player_count(table)
+        shown = frozenset(
+            slug
+            for slug, card in scenario.locations.items()
+            if not card.only_with or card.only_with <= players  # most print none
+        )
+        facts = table.map_facts = MapFacts(scenario, len(table.investigators), shown)
+    return facts
+
+
 def in_play(table: Table, slug: str) -> bool:
     """A card printed "only with 3+ players" is put back in the box at a smaller table."""
-    card = table.scenario.locations.get(slug) if table.scenario is not None else None
-    if card is None:
-        return False
-    return not card.only_with or card.only_with <= player_count(table)  # most print none
+    scenario = table.scenario
+    return scenario is not None and slug in map_facts(table, scenario).in_play
 
 
 def barriers(table: Table, a: str, b: str) -> int:
@@ -48,16 +79,27 @@ def _location(table: Table, slug: str) -> Location:
     return table.scenario.locations[slug]
 
 
-def walkable(table: Table, here: str) -> list[str]:
+def walkable(table: Table, here: str) -> tuple[str, ...]:
     """Where one may step on foot from ``here``: adjacent, in play, no barrier
-    across the connection (revealed or not: callers decide that)."""
-    if table.scenario is None or here not in table.scenario.locations:
-        return []
-    adjacent = _location(table, here).adjacent
-    if not table.barriers:  # the common map: nothing closed
-        return sorted(there for there in adjacent if in_play(table, there))
-    return sorted(
-        there for there in adjacent if in_play(table, there) and not barriers(table, here, there)
+    across the connection (revealed or not: callers decide that). Asked at
+    every option list: on a map with no barrier laid, the table keeps it."""
+    scenario = table.scenario
+    if scenario is None or here not in scenario.locations:
+        return ()
+    facts = map_facts(table, scenario)
+    closed = table.barriers
+    if not closed:
+        steps = facts.walks.get(here)
+        if steps is None:
+            adjacent = scenario.locations[here].adjacent
+            steps = facts.walks[here] = tuple(sorted(adjacent & facts.in_play))
+        return steps
+    return tuple(
+        sorted(
+            there
+            for there in scenario.locations[here].adjacent & facts.in_play
+            if not closed.get(edge(here, there), 0)
+        )
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from tales.errors import OptionIdError
 from tales.rules.automation import Source, Tool
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
@@ -24,7 +25,7 @@ from tales.rules.dice import Face
 from tales.rules.entries import CardEntry, DiceEntry, Drew, Faces
 from tales.rules.events import Event
 from tales.rules.investigators import Investigator
-from tales.rules.options import Option, option
+from tales.rules.options import Option, option, parse_option
 from tales.rules.table import Table
 
 if TYPE_CHECKING:  # teststate rolls through this module
@@ -65,6 +66,7 @@ class SourceChanged(Event):
     source: Source
 
 
+_SETTINGS = (DiceBy, CardsBy)
 ROLL_FOR_US = RollForUs(label="Let the program roll these dice")
 DRAW_FOR_US = DrawForUs(label="Let the program draw this card")
 
@@ -87,13 +89,13 @@ class TableSettings:
         self.table = table
 
     def read(self, option_id: str) -> Option | None:
-        """The setting ``option_id`` names, or None."""
-        for kind in (DiceBy, CardsBy):
-            try:
-                return kind.from_id(option_id)
-            except ValueError:
-                continue
-        return None
+        """The setting ``option_id`` names, or None. Asked of every input
+        played: one (cached) parse and a type check, no error raised and caught."""
+        try:
+            parsed = parse_option(option_id)
+        except OptionIdError:
+            return None
+        return parsed if isinstance(parsed, _SETTINGS) else None
 
     def apply(self, option: Option, pending: Decision | None) -> Option | None:
         """Change the source; the option that now answers ``pending`` in its

@@ -37,6 +37,9 @@ class Rulings:
 
     rulings: Mapping[str, Ruling] = field(default_factory=dict)
     overrides: Mapping[str, bool] = field(default_factory=dict)
+    # Each switch's value once read: flag() is asked at every option list, and
+    # neither mapping changes (overriding() makes new Rulings).
+    _flags: dict[str, bool] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def ruling(self, ruling_id: str) -> Ruling:
         try:
@@ -64,10 +67,12 @@ class Rulings:
     def flag(self, ruling_id: str) -> bool:
         """Whether the switch ``ruling_id`` is on; an unknown id or a reading
         is an error, never a silent default."""
-        ruling = self.rulings.get(ruling_id)  # asked at every option list: checked inline
-        if ruling is None or ruling.kind is not RulingKind.SWITCH:
-            ruling = self.switch(ruling_id)  # raises, saying why
-        return bool(self.overrides.get(ruling_id, ruling.default))
+        known = self._flags.get(ruling_id)
+        if known is not None:
+            return known
+        ruling = self.switch(ruling_id)  # raises for an unknown id or a reading, saying why
+        value = self._flags[ruling_id] = bool(self.overrides.get(ruling_id, ruling.default))
+        return value
 
     def switches(self) -> list[Ruling]:
         return [r for r in self.rulings.values() if r.kind is RulingKind.SWITCH]

@@ -60,6 +60,10 @@ from tales.rules.teststate import (
 __all__ = ["Die", "Ease", "TestOutcome", "TestSpec", "TestState", "skill_test"]
 
 REROLL_COST = 2  # "By spending 2 MAGIC points, you may reroll as many white dice as you want."
+# Options offered at nearly every decision of a test, made once (their ids then
+# written once too), as tales.rules.round makes END_ROUND.
+ROLL = Roll(label="Roll the dice")
+KEEP_DICE = Accept(label="Keep these dice")
 
 
 def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOutcome]:
@@ -125,7 +129,7 @@ def preparation_options(table: Table, state: TestState) -> tuple[Option, ...]:
             for held in die_items(state)
         ]
     options += ability_options(table, state)
-    options.append(Roll(label="Roll the dice"))
+    options.append(ROLL)
     return tuple(options)
 
 
@@ -261,7 +265,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
                 for p in magic_payers(table, state)
             ]
         options += ability_options(table, state)
-        options.append(Accept(label="Keep these dice"))
+        options.append(KEEP_DICE)
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
         prompt = f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"

@@ -26,6 +26,7 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
     from tales.rules.group import GroupState
+    from tales.rules.paths import MapFacts
     from tales.rules.prisoners import PrisonerState
     from tales.rules.vehicles import VehicleState
 
@@ -81,6 +82,8 @@ class Table:
     distance_cache: dict[tuple[str, int], dict[str, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # The map's cards in play and walks, worked out once (tales.rules.paths).
+    map_facts: MapFacts | None = field(default=None, compare=False, repr=False)
 
     def reseed_for_round(self) -> None:
         """Start the random stream of the current round."""

@@ -22,6 +22,7 @@ from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusToken
 
 MIN_NEED = 1  # ruling ease-floor
+NO_REROLL = Back(label="Do not reroll")  # offered at every pick of dice: made once
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +190,7 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
         ]
         if chosen:
             options.append(Confirm(label=confirm.format(n=len(chosen))))
-        options.append(Back(label="Do not reroll"))
+        options.append(NO_REROLL)
         choice = yield Decision(
             state.actor.slug, DecisionKind.REROLL, prompt, tuple(options), state
         )

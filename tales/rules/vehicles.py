@@ -38,11 +38,15 @@ def place_vehicles(table: Table) -> None:
 
 def riding(table: Table, inv: Investigator) -> str | None:
     """The vehicle ``inv`` sits in, if any."""
+    if not table.vehicles:  # most maps have none: asked at every option list
+        return None
     return next((v for v, s in table.vehicles.items() if inv.slug in s.aboard), None)
 
 
 def held_aboard(table: Table, inv: Investigator) -> bool:
     """Seated in a vehicle that "cannot move independently": no Move or Run alone."""
+    if not table.vehicles:
+        return False
     vehicle = riding(table, inv)
     if vehicle is None or table.scenario is None:
         return False

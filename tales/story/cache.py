@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from tales import __version__
 from tales.problems import Problem
-from tales.story.loader import gc_paused, load_tale
-from tales.story.model import Tale
+from tales.story.hashing import gc_paused
 from tales.story.stamps import quick_content_hash
 
 if TYPE_CHECKING:
     from tales.story.core import Core
+    from tales.story.model import Tale
 
 CACHE_FORMAT = 2  # raise when the model's classes, or how they are pickled, change shape
 _PACKAGE = Path(__file__).resolve().parents[1]
@@ -71,6 +71,8 @@ def cache_dir() -> Path:
 
 
 def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None, list[Problem]]:
+    from tales.story.model import Tale  # here: --version and the core need no model
+
     cache = cache or cache_dir()
     path = cache / f"tale-{_key(root, cache)}.pickle"
     try:
@@ -80,6 +82,8 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
             return tale, []
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         pass  # not cached yet, or written by another version: load afresh
+    from tales.story.loader import load_tale  # only on a miss: a cached tale needs no loader
+
     tale, problems = load_tale(root)  # with positions: a problem needs no second read
     if tale is not None:
         _store(path, tale)

@@ -1,6 +1,6 @@
 """A tale's content hash, without reading its files when none has changed.
 
-:func:`tales.story.loader.content_hash` reads and hashes every YAML file:
+:func:`tales.story.hashing.content_hash` reads and hashes every YAML file:
 exact, but the largest part of a warm load once the model itself unpickles
 quickly. Here the files are first listed with their stat stamps (size,
 modification and change times, inode), as git's index does; when the listing
@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tales.story.loader import content_hash
+from tales.story.hashing import content_hash
 
 # Coarser than any file system's timestamps (FAT's are 2 s, ext4's a kernel tick).
 SETTLED_NS = 2_000_000_000

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tales.guide.citymap import CityMap
+from tales.guide.components import ChallengeCell, TouristFace
 from tales.guide.errors import NoSuchRoadError, NotationError
 from tales.guide.geometry import District, Kind, Node, Segment
+from tales.guide.options import DistrictPick, DrawPick, Reveal, body, same_kind, shown
 from tales.guide.route import FinalRoute, Section
-from tales.guide.terms import Bank
+from tales.guide.terms import TOURIST_COLOURS, Bank, Colour
 from tests.guide.conftest import guide_rule
 
 digits = st.integers(1, 6)
@@ -87,3 +91,44 @@ def test_two_names_of_one_road_resolve_to_the_north_or_west_one(city: CityMap) -
 def test_a_route_without_its_start_is_refused() -> None:
     with pytest.raises(NotationError, match="empty section"):
         FinalRoute.parse("1.0 11c ~ ")
+
+
+@given(st.sampled_from(["beginner", "experienced", "legendary"]), st.integers(0, 999))
+def test_a_challenge_cell_round_trips_through_its_text(level: str, goal: int) -> None:
+    cell = ChallengeCell(level, goal)
+    assert ChallengeCell.from_text(str(cell)) == cell
+    assert ChallengeCell.from_text(f" {level.upper()} : {goal} ") == cell, "case and spaces aside"
+
+
+@given(digits, st.lists(st.sampled_from(TOURIST_COLOURS), min_size=1, max_size=2))
+def test_a_tourist_face_round_trips_through_its_text(number: int, colours: list[Colour]) -> None:
+    face = TouristFace(number, tuple(colours))
+    assert TouristFace.from_text(str(face)) == face
+    assert TouristFace.from_text(f"{number}: {'+'.join(colours)}") == face, "as die-faces.yaml"
+
+
+@pytest.mark.parametrize(
+    "text", ["experienced", "experienced:", ":32", "experienced:thirty", "a:1:2", ""]
+)
+def test_a_malformed_challenge_cell_is_one_line_quoting_it(text: str) -> None:
+    quoted = "^" + re.escape(f"{text!r} is not a challenge cell")
+    with pytest.raises(NotationError, match=quoted) as refused:
+        ChallengeCell.from_text(text)
+    assert "\n" not in str(refused.value) and "'experienced:32'" in str(refused.value)
+
+
+@pytest.mark.parametrize("text", ["5", "five: red", "5: pink", "5:", "5: red+"])
+def test_a_malformed_tourist_face_is_one_line_quoting_it(text: str) -> None:
+    quoted = "^" + re.escape(f"{text!r} is not a tourist die face")
+    with pytest.raises(NotationError, match=quoted) as refused:
+        TouristFace.from_text(text)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_prompt_writes_an_option_without_its_kind() -> None:
+    district = DistrictPick(District(3, 4))
+    assert body(district) == "34" and shown(district) == "34"
+    drawing = DrawPick((Segment.from_id("33n"), Segment.from_id("32w")))
+    assert body(drawing) == "33n+32w" and shown(drawing) == "33n 32w"
+    assert body(Reveal(True)) == "next"
+    assert same_kind(district, "55") == "district:55" == DistrictPick(District(5, 5)).id

@@ -54,6 +54,12 @@ def test_setup_errors_are_one_clear_line(tmp_path: Path) -> None:
     assert result.output.startswith("Error: the challenge card has no cell heroic:16")
     result = guide("--load", "missing", saves=tmp_path)
     assert result.exit_code == 1 and "no Travel Guide save named 'missing'" in result.output
+    result = guide("--challenge", "experienced-32", saves=tmp_path)
+    assert result.exit_code == 1
+    assert result.output == (
+        "Error: 'experienced-32' is not a challenge cell (a level and a goal column):"
+        " write it such as 'experienced:32'\n"
+    )
 
 
 def test_export_writes_a_printable_page(tmp_path: Path) -> None:

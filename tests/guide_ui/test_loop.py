@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tales.guide.components import Components
+from tales.guide.options import body
 from tales.guide_ui.loop import Loop
 from tales.guide_ui.session import GuideSession, GuideSetup
 from tales.ui.render import Line
@@ -43,7 +44,7 @@ def test_hot_seat_turns_are_handed_over_behind_a_pass_screen(components: Compone
     first = session.pending
     assert first is not None
     cleared: list[int] = []
-    console = Typed([first.ids[0].partition(":")[2], ""])
+    console = Typed([body(first.options[0]), ""])
     loop = Loop(session, console, art=False, private=True, clear=lambda: cleared.append(1))
     loop.run()
     assert any(p.startswith(f"{first.actor}: your turn is over") for p in console.asked)
@@ -54,7 +55,7 @@ def test_the_pass_screen_lets_the_last_player_undo(components: Components) -> No
     session = GuideSession(components, GuideSetup(players=2, seed=7), [])
     first = session.pending
     assert first is not None
-    console = Typed([first.ids[0].partition(":")[2], "undo"])
+    console = Typed([body(first.options[0]), "undo"])
     Loop(session, console, art=False, private=True).run()
     assert session.inputs == [] and "Your last input is taken back." in console.shown
     assert console.asked[-1] == f"{first.actor}> ", "the first player is asked again"

@@ -119,6 +119,21 @@ def test_bad_saves_are_refused_with_a_sentence(components: Components, tmp_path:
     (tmp_path / "stale.guide.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(TalesError, match="no longer replays"):
         load_session(components, tmp_path, "stale")
+    data |= {"challenge": "beginner"}
+    (tmp_path / "cellless.guide.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(GuideSaveError, match="'beginner' is not a challenge cell") as refused:
+        load_session(components, tmp_path, "cellless")
+    assert "\n" not in str(refused.value)
+
+
+def test_a_save_writes_its_challenge_cell_as_the_command_line_does(
+    components: Components, tmp_path: Path
+) -> None:
+    setup = GuideSetup(seed=3, level="experienced", goal=32)
+    write_save(tmp_path, "cell", GuideSession(components, setup, []))
+    saved = json.loads((tmp_path / "cell.guide.json").read_text(encoding="utf-8"))
+    assert saved["challenge"] == "experienced:32"
+    assert read_save(tmp_path, "cell")[0] == setup
 
 
 def test_the_html_export_shows_each_board_and_sheet(components: Components) -> None:

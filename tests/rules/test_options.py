@@ -61,6 +61,7 @@ from tales.rules.options import (
     option,
     option_classes,
     parse_option,
+    written,
 )
 from tales.rules.randomness import (
     CardsBy,
@@ -329,3 +330,26 @@ def test_two_classes_may_not_claim_the_same_id_shape() -> None:
         class AnotherMove(Option):
             investigator: str
             destination: str
+
+
+def test_an_id_already_written_is_found_without_a_parse_and_an_unwritten_one_is_not() -> None:
+    """Decision.get looks first among the ids the prompt or a bot has written
+    (``written``); an option whose id nobody wrote is found by its parse."""
+    first, second = PlayCard("vigor-01", label="Play"), PlayCard("vigor-02", label="Play")
+    assert written((first, second), "play:vigor-02") is None, "no id written yet"
+    assert second.id == "play:vigor-02"
+    assert written((first, second), "play:vigor-02") is second
+    assert written((first, second), "") is None
+    decision = Decision(None, DecisionKind.ACTIVITY, "?", (first, second))
+    assert decision.get("play:vigor-01") is first, "found by its parse"
+    assert first.id == "play:vigor-01"
+
+
+@pytest.mark.parametrize(
+    ("option", "text"),
+    [(PlayCard("vigor-01"), "play:vigor-01"), (KeepRed(1), "keep-red:1")],
+)
+def test_a_one_field_id_is_written_as_the_prefix_and_the_field(option: Option, text: str) -> None:
+    assert option.id == text and parse_option(text) == option
+    with pytest.raises(ValueError, match="may not contain ':'"):
+        _ = PlayCard("a:b").id

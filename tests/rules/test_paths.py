@@ -49,6 +49,23 @@ def with_locations(table: Table, **changes: dict[str, object]) -> None:
 # Barriers ------------------------------------------------------------------------------
 
 
+def test_the_walks_kept_by_the_table_follow_a_barrier_and_a_reprinted_map(core: Core) -> None:
+    """The walks are kept per table while no barrier is laid (asked at every
+    option list): a barrier laid or lifted, or a card reprinted "only with 3+
+    players" after they were first asked, is seen at once."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    margaret.location = "boathouse"
+    assert move_targets(table, margaret) == ["net-loft", "pier", "slipway"]  # now kept
+    change_barriers(table, "boathouse", "pier", 1)
+    assert move_targets(table, margaret) == ["net-loft", "slipway"]
+    change_barriers(table, "boathouse", "pier", -1)
+    assert move_targets(table, margaret) == ["net-loft", "pier", "slipway"]
+    with_locations(table, net_loft={"only_with": 3})
+    assert move_targets(table, margaret) == ["pier", "slipway"], "one player: left in the box"
+    assert not in_play(table, "net-loft")
+
+
 def test_a_barrier_closes_a_connection_to_moving_until_the_story_opens_it(core: Core) -> None:
     table = solo(core)
     margaret = table.investigator(MARGARET)

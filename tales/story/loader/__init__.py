@@ -12,9 +12,10 @@ Every code is in :mod:`~tales.story.loader.codes`.
 
 from __future__ import annotations
 
+from tales.story.hashing import content_hash, gc_paused
 from tales.story.loader.board import standard_start_problem
 from tales.story.loader.interludes import INTERLUDE_EFFECTS, INTERLUDE_NAMES
-from tales.story.loader.tale import content_hash, gc_paused, load_tale
+from tales.story.loader.tale import load_tale
 
 __all__ = [
     "INTERLUDE_EFFECTS",

@@ -3,17 +3,12 @@ counters and standalone presets; then each scenario and interlude."""
 
 from __future__ import annotations
 
-import gc
-import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from tales import safefile
-from tales.errors import LimitExceeded, UnsafeFile
 from tales.problems import Problem, did_you_mean
+from tales.story.hashing import content_hash, gc_paused
 from tales.story.loader.campaign_log import check_presets, declared_counters, declared_sections
 from tales.story.loader.codes import BAD_VALUE, NO_PLACE
 from tales.story.loader.context import listing, mapping, read_checked, text
@@ -33,38 +28,6 @@ def load_tale(root: Path, *, fast: bool = False) -> tuple[Tale | None, list[Prob
     the same tale."""
     with gc_paused():
         return _load_tale(root)
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Loading builds many objects and no garbage cycles; the cyclic
-    collector would only rescan them again and again (a large tale loaded
-    several times slower than linear)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def content_hash(root: Path) -> str:
-    """A hash of every YAML file of a tale, by relative path and bytes.
-
-    Each file is read as the loader reads it (:mod:`tales.safefile`): a
-    regular file inside the tale, within the size limit, a symlink followed
-    only inside the tale. One that is not hashes as the reason it is refused:
-    the load reports it, and a tale with problems is never cached."""
-    digest = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*.yaml") if p.is_file()):  # not a folder.yaml/
-        digest.update(str(path.relative_to(root)).encode())
-        digest.update(b"\0")
-        try:
-            digest.update(safefile.read_bytes(path, folder=root))
-        except (OSError, UnsafeFile, LimitExceeded) as refused:
-            digest.update(b"\0refused:" + type(refused).__name__.encode())
-    return digest.hexdigest()[:16]
 
 
 def _load_tale(root: Path) -> tuple[Tale | None, list[Problem]]:
