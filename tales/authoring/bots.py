@@ -118,7 +118,19 @@ def _held_back(option: Option, view: TableView, chart: StoryMap, cost: dict[int,
         return here is not None and _place_cost(here, view, cost) <= _place_cost(
             option.destination, view, cost
         )
-    return isinstance(option, StoryOption) and _waits_for_team(option, view, chart, cost)
+    if not isinstance(option, StoryOption):
+        return False
+    return _waits_for_team(option, view, chart, cost) or _ends_short(option, view, chart, cost)
+
+
+def _ends_short(
+    option: StoryOption, view: TableView, chart: StoryMap, cost: dict[int, int]
+) -> bool:
+    """An option that can only end the game at another ending, while the true
+    ending is still within reach of where it is offered."""
+    targets = chart.option_targets(view.option(option))
+    others = set(chart.endings) - {chart.true_ending}
+    return bool(targets) and set(targets) <= others and cost.get(option.scene, FAR) < FAR
 
 
 def _waits_for_team(
@@ -159,8 +171,11 @@ def _option_cost(
         if any(not view.was_read(t) for t in targets):
             return near + 1
         # Only read paragraphs ahead: worth an Action if they are nearer the
-        # goals than this scene; a free option would be taken again and again.
-        nearer = definition.cost > 0 and near < cost.get(option.scene, FAR)
+        # goals than this scene; a free option would be taken again and again,
+        # unless it carries someone on (a boat put out, a landing): where
+        # they stand then changes, and the costs only fall along the way.
+        moves = definition.cost > 0 or any(t in chart.movers for t in targets)
+        nearer = moves and near < cost.get(option.scene, FAR)
         return near + 1 if nearer else FAR
     if isinstance(option, StoryChoice):
         found = _CHOICE_PROMPT.match(decision.prompt)

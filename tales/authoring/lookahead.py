@@ -33,6 +33,7 @@ from tales.story.view import TableView
 FAR = 10_000  # a paragraph from which no open goal can be reached
 FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
 FIGHT = 6  # the steps an encounter's defeat is worth: a way round it is taken first
+SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # A goal's head start: the true ending first, then what opens the way to it
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
@@ -42,6 +43,7 @@ _NEGATED = re.compile(
     r"\(\s*['\"]?([^'\")]+)['\"]?\s*\)"
 )
 
+_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle"})
 _FACTS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 Fact = tuple[str, str]  # ("keyword", "PASSWORD"), ("item", "sledge"), ("objective", ...)
 
@@ -98,6 +100,7 @@ class StoryMap:
     wanted: frozenset[Fact] = frozenset()  # those, and every objective
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
+    movers: frozenset[int] = frozenset()  # paragraphs that stand someone elsewhere (a boat put out)
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
     _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
     _closing: dict[tuple[int, str], int] = field(default_factory=dict)  # by board and difficulty
@@ -117,17 +120,26 @@ class StoryMap:
         self.wanted = self.needed | objectives
         self.gates = frozenset(fact for step in self.steps for fact in step.facts)
         self.obtainable = frozenset(f for granted in self.grants.values() for f in granted)
+        self.movers = frozenset(
+            number
+            for number, paragraph in self.paragraphs.items()
+            if any(effect.kind in _MOVING for effect in paragraph.effects)
+        )
 
     def _needed_for(self, ending: int) -> frozenset[Fact]:
         """What the gates on the ways to ``ending`` ask for, and what the gates
-        on the ways to those paragraphs ask for in turn (the hymn that sings
-        the Warden down, whose defeat opens the haul), until nothing is added."""
+        on the ways to those paragraphs, and to the paragraphs granting what
+        they ask, ask for in turn (the hymn that sings the Warden down, whose
+        defeat opens the haul; the figure beaten before the light is changed,
+        whose change the last boat asks), until nothing is added."""
         needed: set[Fact] = set()
         targets = {ending}
         while True:
             toward = self.distances(dict.fromkeys(targets, 0), lambda step: True)
             needed |= {f for step in self.steps if step.target in toward for f in step.needs}
-            more = {int(v) for k, v in needed if k == "visited" and v.isdecimal()} - targets
+            more = {int(v) for k, v in needed if k == "visited" and v.isdecimal()}
+            more |= {n for n, granted in self.grants.items() if granted & needed}
+            more -= targets
             if not more:
                 return frozenset(needed)
             targets |= more
@@ -254,10 +266,14 @@ class StoryMap:
         return depth
 
     def distances(
-        self, goals: Mapping[int, int], passable: Callable[[Step], bool]
+        self,
+        goals: Mapping[int, int],
+        passable: Callable[[Step], bool],
+        toll: Callable[[Step], int] | None = None,
     ) -> dict[int, int]:
         """Each paragraph's cost to the nearest goal (its head start plus the
-        steps), walking back along the steps whose gates ``passable`` opens."""
+        steps), walking back along the steps whose gates ``passable`` opens;
+        ``toll`` adds what passing a step costs beyond its weight."""
         cost = dict(goals)
         queue = [(c, n) for n, c in goals.items()]
         heapq.heapify(queue)
@@ -266,7 +282,7 @@ class StoryMap:
             if here > cost.get(number, FAR):
                 continue
             for step in self._incoming.get(number, ()):
-                there = here + step.weight
+                there = here + step.weight + (toll(step) if toll else 0)
                 if there < cost.get(step.source, FAR) and passable(step):
                     cost[step.source] = there
                     heapq.heappush(queue, (there, step.source))
@@ -302,12 +318,13 @@ class StoryMap:
         key: object,
         goals: Callable[[], Mapping[int, int]],
         passable: Callable[[Step], bool],
+        toll: Callable[[Step], int] | None = None,
     ) -> dict[int, int]:
         """:meth:`distances`, kept while ``key`` (the facts that decide it) is the same."""
         if key not in self._memo:
             if len(self._memo) > 64:
                 self._memo.clear()
-            self._memo[key] = self.distances(goals(), passable)
+            self._memo[key] = self.distances(goals(), passable, toll)
         return self._memo[key]
 
 
@@ -371,21 +388,30 @@ def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
     clock = Clock.of(view)
 
     def goals() -> dict[int, int]:
-        if chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now:
-            # The true ending's deadline is near: everyone makes for it now.
-            return {chart.true_ending: ENDING}
-        found = dict.fromkeys(unread, UNREAD)
+        # Near the true ending's deadline everyone makes for it, and for
+        # what its gates still ask; before it, for the objectives and the
+        # unread paragraphs too.
+        focused = chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now
+        # Another ending is never sought: reading it ends the game.
+        found = {} if focused else {n: UNREAD for n in unread if n not in chart.endings}
         for number, granted in chart.grants.items():
-            if granted & unmet:
-                found[number] = head_start(granted & unmet, chart)
+            sought = granted & unmet
+            if sought and not focused:
+                found[number] = head_start(sought, chart)
         if chart.true_ending is not None:
             found[chart.true_ending] = ENDING
         return found
+
+    def toll(step: Step) -> int:
+        # A gate the facts held now do not open (those the story can still
+        # grant are hoped for) is passed only after what opens it is found.
+        return 0 if gate_open(step, held, frozenset(), clock) else SHUT
 
     return chart.remembered(
         (unmet, unread, held, clock),
         goals,
         lambda step: gate_open(step, held, chart.obtainable, clock),
+        toll,
     )
 
 
