@@ -193,9 +193,21 @@ def _option_cost(
     if isinstance(option, Move):
         here = view.investigator(option.investigator).location
         there = _place_cost(option.destination, view, cost)
-        # A move must bring the mover nearer a scene worth reaching.
-        return there + 1 if here is None or there < _place_cost(here, view, cost) else FAR
+        # A move must bring the mover nearer a scene worth reaching, or as
+        # near and into a card nobody has gone into (its inside is read then).
+        if here is None or there < _place_cost(here, view, cost):
+            return there + 1
+        inside = _unentered(option.destination, view)
+        nearer_in = inside is not None and cost.get(inside, FAR) < there
+        return there + 1 if nearer_in and there < FAR else FAR
     return FAR
+
+
+def _unentered(place: str, view: TableView) -> int | None:
+    """The inside (``on_enter``) of a card nobody has gone into yet."""
+    card = view.scenario.locations.get(place) if view.scenario else None
+    inside = card.on_enter if card is not None else None
+    return inside if inside is not None and not view.was_read(inside) else None
 
 
 def _place_cost(place: str, view: TableView, cost: dict[int, int]) -> int:

@@ -194,7 +194,7 @@ def test_a_gate_still_shut_sends_the_team_first_for_what_opens_it(core) -> None:
 
 def test_the_goal_bot_reaches_the_gannet_lights_true_ending() -> None:
     """30 seeded games: the light shown white and the team taken off by the
-    picket boat (200) in a real share of them (46 of 100 when this was
+    picket boat (200) in a real share of them (42 of 100 when this was
     written), and never the Tally carried off early (201) while 200 is in reach."""
     tale = str(tale_path("the-reef-ledger"))
     endings = Counter(
