@@ -94,6 +94,7 @@ class StoryMap:
     scenario: Scenario
     steps: list[Step] = field(default_factory=list)
     grants: dict[int, set[Fact]] = field(default_factory=dict)  # paragraph -> facts
+    first_grants: dict[int, set[Fact]] = field(default_factory=dict)  # only on its first reading
     endings: tuple[int, ...] = ()
     true_ending: int | None = None
     needed: frozenset[Fact] = frozenset()  # facts the gates toward the true ending ask
@@ -162,6 +163,9 @@ class StoryMap:
 
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
         granted = effect_grants((*paragraph.effects, *paragraph.first_time))
+        self.first_grants[number] = effect_grants(paragraph.first_time) - effect_grants(
+            paragraph.effects
+        )
         for branch in paragraph.branches:
             self._step(number, branch.goto, branch.condition)
         if paragraph.goto is not None:
@@ -388,15 +392,16 @@ def costs(chart: StoryMap, view: TableView) -> dict[int, int]:
     clock = Clock.of(view)
 
     def goals() -> dict[int, int]:
-        # Near the true ending's deadline everyone makes for it, and for
-        # what its gates still ask; before it, for the objectives and the
-        # unread paragraphs too.
-        focused = chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now
+        if chart.true_ending is not None and chart.closing(clock) - FOCUS <= clock.now:
+            # The true ending's deadline is near: everyone makes for it now.
+            return {chart.true_ending: ENDING}
         # Another ending is never sought: reading it ends the game.
-        found = {} if focused else {n: UNREAD for n in unread if n not in chart.endings}
+        found = {n: UNREAD for n in unread if n not in chart.endings}
+        fresh = frozenset(unread)
         for number, granted in chart.grants.items():
-            sought = granted & unmet
-            if sought and not focused:
+            # What a paragraph grants only the first time is not sought there again.
+            sought = (granted if number in fresh else granted - chart.first_grants[number]) & unmet
+            if sought:
                 found[number] = head_start(sought, chart)
         if chart.true_ending is not None:
             found[chart.true_ending] = ENDING
