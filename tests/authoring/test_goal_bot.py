@@ -201,3 +201,24 @@ def test_the_goal_bot_reaches_the_gannet_lights_true_ending() -> None:
         play_one(plan).ending for plan in plan_runs(tale, "gannet-light", 30, 1, "goal")
     )
     assert endings["the story ends at paragraph 200"] >= 6, endings
+
+
+def test_the_picket_boat_waits_longest_on_easy() -> None:
+    """The true ending's deadline follows the difficulty: the picket boat
+    (168) takes the team off until the board's end on easy, until space 14
+    on standard, 12 on hard."""
+    book = _gannet_light()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    deadlines = {
+        level: chart.closing(Clock(1, 15, level)) for level in ("easy", "standard", "hard")
+    }
+    assert deadlines == {"easy": 15, "standard": 14, "hard": 12}
+
+
+def test_what_a_paragraph_grants_only_the_first_time_is_not_sought_there_again() -> None:
+    """The room under the eaves (88) gives Jennet's letters and name on its
+    first reading only: once read it is no goal for them."""
+    book = _gannet_light()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert {("clue", "jennets-letters"), ("keyword", "JENNET")} <= chart.first_grants[88]
+    assert not chart.first_grants[89]  # the keys (89) are taken each time it is read
