@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from tales.errors import FaceError
 from tales.rules.terms import EventSymbol
@@ -33,6 +34,13 @@ _EVENT_OF_SYMBOL = {
     Symbol.TENTACLE: EventSymbol.TENTACLE,
     Symbol.STAR: EventSymbol.STAR,
 }
+
+
+@cache  # a die has six faces: each is written thousands of times, in every roll's prompt
+def _written(symbols: frozenset[Symbol]) -> str:
+    if not symbols:
+        return "blank"
+    return "+".join(s.value for s in Symbol if s in symbols)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -64,9 +72,7 @@ class Face:
         return f"Face.parse({str(self)!r})"
 
     def __str__(self) -> str:
-        if not self.symbols:
-            return "blank"
-        return "+".join(s.value for s in Symbol if s in self.symbols)
+        return _written(self.symbols)
 
     @property
     def successes(self) -> int:
