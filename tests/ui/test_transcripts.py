@@ -43,6 +43,7 @@ def test_there_are_golden_transcripts_for_both_ways_of_scripting() -> None:
     storybook.add("campaign-through-saves")  # three invocations, loading between scenarios
     storybook.add("physical-table")  # the good ending with real dice and cards
     storybook.add("reef-into-gannet")  # Scenario I, the interlude, the save, into Scenario II
+    storybook.add("reef-ledger-whole-campaign")  # all three scenarios to the last page
     assert set(CASES) == storybook | {"guide-solo", "guide-duo"}
     assert {case.uses_stdin for case in CASES.values() if not case.steps} == {True, False}
     assert all(case.golden.is_file() for case in CASES.values())
