@@ -123,7 +123,19 @@ def _held_back(option: Option, view: TableView, chart: StoryMap, cost: dict[int,
         return here is not None and _place_cost(here, view, cost) <= _place_cost(
             option.destination, view, cost
         )
-    return isinstance(option, StoryOption) and _waits_for_team(option, view, chart, cost)
+    if not isinstance(option, StoryOption):
+        return False
+    return _waits_for_team(option, view, chart, cost) or _ends_short(option, view, chart, cost)
+
+
+def _ends_short(
+    option: StoryOption, view: TableView, chart: StoryMap, cost: dict[int, int]
+) -> bool:
+    """An option that can only end the game at another ending, while the true
+    ending is still within reach of where it is offered."""
+    targets = chart.option_targets(view.option(option))
+    others = set(chart.endings) - {chart.true_ending}
+    return bool(targets) and set(targets) <= others and cost.get(option.scene, FAR) < FAR
 
 
 def _waits_for_team(
@@ -164,8 +176,11 @@ def _option_cost(
         if any(not view.was_read(t) for t in targets):
             return near + 1
         # Only read paragraphs ahead: worth an Action if they are nearer the
-        # goals than this scene; a free option would be taken again and again.
-        nearer = definition.cost > 0 and near < cost.get(option.scene, FAR)
+        # goals than this scene; a free option would be taken again and again,
+        # unless it carries someone on (a boat put out, a landing): where
+        # they stand then changes, and the costs only fall along the way.
+        moves = definition.cost > 0 or any(t in chart.movers for t in targets)
+        nearer = moves and near < cost.get(option.scene, FAR)
         return near + 1 if nearer else FAR
     if isinstance(option, StoryChoice):
         found = _CHOICE_PROMPT.match(decision.prompt)
@@ -183,9 +198,21 @@ def _option_cost(
     if isinstance(option, Move):
         here = view.investigator(option.investigator).location
         there = _place_cost(option.destination, view, cost)
-        # A move must bring the mover nearer a scene worth reaching.
-        return there + 1 if here is None or there < _place_cost(here, view, cost) else FAR
+        # A move must bring the mover nearer a scene worth reaching, or as
+        # near and into a card nobody has gone into (its inside is read then).
+        if here is None or there < _place_cost(here, view, cost):
+            return there + 1
+        inside = _unentered(option.destination, view)
+        nearer_in = inside is not None and cost.get(inside, FAR) < there
+        return there + 1 if nearer_in and there < FAR else FAR
     return FAR
+
+
+def _unentered(place: str, view: TableView) -> int | None:
+    """The inside (``on_enter``) of a card nobody has gone into yet."""
+    card = view.scenario.locations.get(place) if view.scenario else None
+    inside = card.on_enter if card is not None else None
+    return inside if inside is not None and not view.was_read(inside) else None
 
 
 def _place_cost(place: str, view: TableView, cost: dict[int, int]) -> int:

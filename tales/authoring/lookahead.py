@@ -33,6 +33,7 @@ from tales.story.view import TableView
 FAR = 10_000  # a paragraph from which no open goal can be reached
 FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
 FIGHT = 6  # the steps an encounter's defeat is worth: a way round it is taken first
+SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # A goal's head start: the true ending first, then what opens the way to it
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
@@ -42,6 +43,7 @@ _NEGATED = re.compile(
     r"\(\s*['\"]?([^'\")]+)['\"]?\s*\)"
 )
 
+_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle"})
 _FACTS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 Fact = tuple[str, str]  # ("keyword", "PASSWORD"), ("item", "sledge"), ("objective", ...)
 
@@ -92,12 +94,14 @@ class StoryMap:
     scenario: Scenario
     steps: list[Step] = field(default_factory=list)
     grants: dict[int, set[Fact]] = field(default_factory=dict)  # paragraph -> facts
+    first_grants: dict[int, set[Fact]] = field(default_factory=dict)  # only on its first reading
     endings: tuple[int, ...] = ()
     true_ending: int | None = None
     needed: frozenset[Fact] = frozenset()  # facts the gates toward the true ending ask
     wanted: frozenset[Fact] = frozenset()  # those, and every objective
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
+    movers: frozenset[int] = frozenset()  # paragraphs that stand someone elsewhere (a boat put out)
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
     _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
     # By board, difficulty and target (None: the true ending).
@@ -119,6 +123,11 @@ class StoryMap:
         self.wanted = self.needed | objectives
         self.gates = frozenset(fact for step in self.steps for fact in step.facts)
         self.obtainable = frozenset(f for granted in self.grants.values() for f in granted)
+        self.movers = frozenset(
+            number
+            for number, paragraph in self.paragraphs.items()
+            if any(effect.kind in _MOVING for effect in paragraph.effects)
+        )
 
     def wanted_for(self, paragraph: int) -> frozenset[Fact]:
         """What the gates on the ways to ``paragraph`` ask for, and every
@@ -130,14 +139,18 @@ class StoryMap:
 
     def _needed_for(self, ending: int) -> frozenset[Fact]:
         """What the gates on the ways to ``ending`` ask for, and what the gates
-        on the ways to those paragraphs ask for in turn (the hymn that sings
-        the Warden down, whose defeat opens the haul), until nothing is added."""
+        on the ways to those paragraphs, and to the paragraphs granting what
+        they ask, ask for in turn (the hymn that sings the Warden down, whose
+        defeat opens the haul; the figure beaten before the light is changed,
+        whose change the last boat asks), until nothing is added."""
         needed: set[Fact] = set()
         targets = {ending}
         while True:
             toward = self.distances(dict.fromkeys(targets, 0), lambda step: True)
             needed |= {f for step in self.steps if step.target in toward for f in step.needs}
-            more = {int(v) for k, v in needed if k == "visited" and v.isdecimal()} - targets
+            more = {int(v) for k, v in needed if k == "visited" and v.isdecimal()}
+            more |= {n for n, granted in self.grants.items() if granted & needed}
+            more -= targets
             if not more:
                 return frozenset(needed)
             targets |= more
@@ -160,6 +173,9 @@ class StoryMap:
 
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
         granted = effect_grants((*paragraph.effects, *paragraph.first_time))
+        self.first_grants[number] = effect_grants(paragraph.first_time) - effect_grants(
+            paragraph.effects
+        )
         for branch in paragraph.branches:
             self._step(number, branch.goto, branch.condition)
         if paragraph.goto is not None:
@@ -264,10 +280,14 @@ class StoryMap:
         return depth
 
     def distances(
-        self, goals: Mapping[int, int], passable: Callable[[Step], bool]
+        self,
+        goals: Mapping[int, int],
+        passable: Callable[[Step], bool],
+        toll: Callable[[Step], int] | None = None,
     ) -> dict[int, int]:
         """Each paragraph's cost to the nearest goal (its head start plus the
-        steps), walking back along the steps whose gates ``passable`` opens."""
+        steps), walking back along the steps whose gates ``passable`` opens;
+        ``toll`` adds what passing a step costs beyond its weight."""
         cost = dict(goals)
         queue = [(c, n) for n, c in goals.items()]
         heapq.heapify(queue)
@@ -276,7 +296,7 @@ class StoryMap:
             if here > cost.get(number, FAR):
                 continue
             for step in self._incoming.get(number, ()):
-                there = here + step.weight
+                there = here + step.weight + (toll(step) if toll else 0)
                 if there < cost.get(step.source, FAR) and passable(step):
                     cost[step.source] = there
                     heapq.heappush(queue, (there, step.source))
@@ -311,12 +331,13 @@ class StoryMap:
         key: object,
         goals: Callable[[], Mapping[int, int]],
         passable: Callable[[Step], bool],
+        toll: Callable[[Step], int] | None = None,
     ) -> dict[int, int]:
         """:meth:`distances`, kept while ``key`` (the facts that decide it) is the same."""
         if key not in self._memo:
             if len(self._memo) > 64:
                 self._memo.clear()
-            self._memo[key] = self.distances(goals(), passable)
+            self._memo[key] = self.distances(goals(), passable, toll)
         return self._memo[key]
 
 
@@ -391,18 +412,28 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
         if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
             # The target's deadline is near: everyone makes for it now.
             return {target: ENDING}
-        found = dict.fromkeys(unread, UNREAD)
+        # Another ending is never sought: reading it ends the game.
+        found = {n: UNREAD for n in unread if n not in chart.endings}
+        fresh = frozenset(unread)
         for number, granted in chart.grants.items():
-            if granted & unmet:
-                found[number] = head_start(granted & unmet, chart)
+            # What a paragraph grants only the first time is not sought there again.
+            sought = (granted if number in fresh else granted - chart.first_grants[number]) & unmet
+            if sought:
+                found[number] = head_start(sought, chart)
         if target is not None:
             found[target] = ENDING
         return found
+
+    def toll(step: Step) -> int:
+        # A gate the facts held now do not open (those the story can still
+        # grant are hoped for) is passed only after what opens it is found.
+        return 0 if gate_open(step, held, frozenset(), clock) else SHUT
 
     return chart.remembered(
         (target, unmet, unread, held, clock),
         goals,
         lambda step: gate_open(step, held, chart.obtainable, clock),
+        toll,
     )
 
 

@@ -183,3 +183,70 @@ def test_a_goal_bot_aimed_at_a_paragraph_plans_toward_it_first(core) -> None:  #
     aimed = sum(reached(aimed_at(147), seed) for seed in range(8))
     plain = sum(reached(goal_policy, seed) for seed in range(8))
     assert aimed >= 6 and aimed > plain + 3, (aimed, plain)
+
+
+def _gannet_light():  # type: ignore[no-untyped-def]
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    return tale.scenarios["gannet-light"]
+
+
+def test_what_the_true_ending_needs_reaches_through_what_grants_it() -> None:
+    """The Gannet Light's true ending (200) asks at the picket boat (168) for
+    the light put out; the light is put out at 118, reached by changing the
+    chimney (120), which asks that the figure in the lens was beaten (114):
+    so 114 is needed, though no way from 114 leads on to 200."""
+    book = _gannet_light()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert chart.true_ending == 200
+    assert {("objective", "put-out-the-green-light"), ("visited", "114")} <= chart.needed
+    assert {("keyword", "BOAT"), ("item", "keepers-keys")} <= chart.needed
+    assert {45, 55, 59, 64, 66} <= chart.movers  # the boat put out, the race run, the landings
+
+
+def test_a_gate_still_shut_sends_the_team_first_for_what_opens_it(core) -> None:
+    """At the start the wharf's "Put out in the boat" (to 45) asks for BOAT,
+    which the boatyard's Eli Sawyer grants (28 to 39): the boatyard stands
+    nearer the goals than the wharf, so the team goes for the boat first."""
+    from tales.authoring.lookahead import costs
+
+    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None
+    companions = ("irene-dubois", "ezra-marsh", "sarah-elington")
+    setup = GameSetup("gannet-light", ("arthur-blackwood",), companions, "standard", 3)
+    game = start_game(core, tale, setup)
+    chart = story_map(game.view.paragraphs, game.view.scenario)  # type: ignore[arg-type]
+    cost = costs(chart, game.view)
+    assert cost[28] < cost[20] < FAR
+
+
+def test_the_goal_bot_reaches_the_gannet_lights_true_ending() -> None:
+    """30 seeded games: the light shown white and the team taken off by the
+    picket boat (200) in a real share of them (42 of 100 when this was
+    written), and never the Tally carried off early (201) while 200 is in reach."""
+    tale = str(tale_path("the-reef-ledger"))
+    endings = Counter(
+        play_one(plan).ending for plan in plan_runs(tale, "gannet-light", 30, 1, "goal")
+    )
+    assert endings["the story ends at paragraph 200"] >= 6, endings
+
+
+def test_the_picket_boat_waits_longest_on_easy() -> None:
+    """The true ending's deadline follows the difficulty: the picket boat
+    (168) takes the team off until the board's end on easy, until space 14
+    on standard, 12 on hard."""
+    book = _gannet_light()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    deadlines = {
+        level: chart.closing(Clock(1, 15, level)) for level in ("easy", "standard", "hard")
+    }
+    assert deadlines == {"easy": 15, "standard": 14, "hard": 12}
+
+
+def test_what_a_paragraph_grants_only_the_first_time_is_not_sought_there_again() -> None:
+    """The room under the eaves (88) gives Jennet's letters and name on its
+    first reading only: once read it is no goal for them."""
+    book = _gannet_light()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert {("clue", "jennets-letters"), ("keyword", "JENNET")} <= chart.first_grants[88]
+    assert not chart.first_grants[89]  # the keys (89) are taken each time it is read
