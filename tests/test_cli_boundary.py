@@ -151,7 +151,7 @@ def test_a_misspelt_scenario_is_one_line_with_a_suggestion() -> None:
     assert result.exit_code == 1
     assert result.output == (
         "Error: The Reef Ledger has no scenario 'low-watr'; did you mean 'low-water'? "
-        "(it has low-water, gannet-light)\n"
+        "(it has low-water, gannet-light, the-settling)\n"
     )
 
 
