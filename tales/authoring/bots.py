@@ -131,10 +131,11 @@ def _held_back(option: Option, view: TableView, chart: StoryMap, cost: dict[int,
 def _ends_short(
     option: StoryOption, view: TableView, chart: StoryMap, cost: dict[int, int]
 ) -> bool:
-    """An option that can only end the game at another ending, while the true
-    ending is still within reach of where it is offered."""
+    """An option that can only end the game at another ending (or at a way
+    out that reads one whatever is chosen, the fire in the hall), while the
+    true ending is still within reach of where it is offered."""
     targets = chart.option_targets(view.option(option))
-    others = set(chart.endings) - {chart.true_ending}
+    others = (set(chart.endings) | chart.bound) - {chart.true_ending}
     return bool(targets) and set(targets) <= others and cost.get(option.scene, FAR) < FAR
 
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from tales.authoring.grants import _Wild
 from tales.errors import StoryExpressionError
-from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
+from tales.story.conditions import FUNCTIONS, VALUES, VOCABULARY, called_with, evaluate
 from tales.story.view import TableView
 
 _NEGATED = re.compile(
@@ -126,3 +126,32 @@ def _asker(function: str, truth: frozenset[Fact]) -> Callable[..., Any]:
     if function not in FACTS:
         return lambda *args: _OPTIMIST  # the campaign log and counters: hope
     return lambda argument: (function, str(argument)) in truth
+
+
+_GRANTS: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, str, bool], ...]], bool] = {}
+
+
+def grant_may_hold(
+    condition: str, counters: Mapping[str, int], log: Mapping[str, Mapping[str, bool]]
+) -> bool:
+    """Whether a grant under ``condition`` (``objective: free-the-eight, if:
+    counter("brought-out") >= 4``) is worth seeking at the table now: the
+    campaign log and the counters are read as they stand (the story seldom
+    changes them, and hoping for them sent the team to an exit to be
+    counted out with nobody to count), everything else is hoped for."""
+    frozen_log = tuple((s, e, out) for s, entries in log.items() for e, out in entries.items())
+    key = (condition, tuple(sorted(counters.items())), tuple(sorted(frozen_log)))
+    if key not in _GRANTS:
+        if len(_GRANTS) > 10_000:
+            _GRANTS.clear()
+        context: dict[str, Any] = dict.fromkeys(VOCABULARY, lambda *args: _OPTIMIST)
+        context.update(dict.fromkeys(VALUES, _OPTIMIST))
+        context["log"] = lambda section, entry: log.get(section, {}).get(entry) is False
+        context["crossed_out"] = lambda section, entry: log.get(section, {}).get(entry) is True
+        context["entries"] = lambda section: sum(not out for out in log.get(section, {}).values())
+        context["counter"] = lambda name: counters.get(name, 0)
+        try:
+            _GRANTS[key] = bool(evaluate(condition, context))
+        except StoryExpressionError:
+            _GRANTS[key] = True
+    return _GRANTS[key]

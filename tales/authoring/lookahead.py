@@ -27,6 +27,7 @@ from tales.authoring.gates import (
     Step,
     _holds_with,
     gate_open,
+    grant_may_hold,
     requirements,
 )
 from tales.rules.scenario import Scenario
@@ -35,7 +36,8 @@ from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
 
-__all__ = ["Clock", "Fact", "Step", "gate_open", "requirements"]  # the gates, kept in one place
+# The gates live in gates.py; these names are kept importable from here.
+__all__ = ["Clock", "Fact", "Step", "gate_open", "grant_may_hold", "requirements"]
 
 FAR = 10_000  # a paragraph from which no open goal can be reached
 FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
@@ -69,6 +71,8 @@ class StoryMap:
     steps: list[Step] = field(default_factory=list)
     grants: dict[int, set[Fact]] = field(default_factory=dict)  # paragraph -> facts
     first_grants: dict[int, set[Fact]] = field(default_factory=dict)  # only on its first reading
+    # What a paragraph grants only under an effect's own condition, by paragraph.
+    guarded: dict[int, list[tuple[str, set[Fact]]]] = field(default_factory=dict)
     endings: tuple[int, ...] = ()
     true_ending: int | None = None
     needed: frozenset[Fact] = frozenset()  # facts the gates toward the true ending ask
@@ -155,7 +159,9 @@ class StoryMap:
                         self._step(inside, target, None)
 
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
-        granted = effect_grants((*paragraph.effects, *paragraph.first_time))
+        effects = (*paragraph.effects, *paragraph.first_time)
+        granted = effect_grants(e for e in effects if e.condition is None)
+        guards = [(e.condition, effect_grants((e,))) for e in effects if e.condition]
         self.first_grants[number] = effect_grants(paragraph.first_time) - effect_grants(
             paragraph.effects
         )
@@ -174,6 +180,8 @@ class StoryMap:
         for effect in (*paragraph.effects, *paragraph.first_time):
             for target in self._effect_targets(effect):
                 self._step(number, target, effect.condition)
+        self.guarded[number] = [(c, facts - granted) for c, facts in guards if facts - granted]
+        granted |= {fact for _, facts in guards for fact in facts}
         self.grants[number] = granted | {("visited", str(number))}
 
     def option_targets(self, option: OptionDef) -> list[int]:
@@ -369,6 +377,7 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
     clock = Clock.of(view)
+    refused = _refused(chart, view)
 
     def goals() -> dict[int, int]:
         if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
@@ -384,6 +393,7 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
                 continue
             # What a paragraph grants only the first time is not sought there again.
             sought = (granted if number in fresh else granted - chart.first_grants[number]) & unmet
+            sought -= refused.get(number, frozenset())
             if sought:
                 found[number] = head_start(sought, chart)
         if target is not None:
@@ -396,11 +406,22 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
         return 0 if gate_open(step, held, frozenset(), clock) else SHUT
 
     return chart.remembered(
-        (target, unmet, unread, held, clock),
+        (target, unmet, unread, held, clock, frozenset(refused.items())),
         goals,
         _passable(chart, held, clock),
         toll,
     )
+
+
+def _refused(chart: StoryMap, view: TableView) -> dict[int, frozenset[Fact]]:
+    """What each paragraph grants only under a condition the log and the
+    counters do not meet now (see :func:`grant_may_hold`)."""
+    refused: dict[int, frozenset[Fact]] = {}
+    for number, guards in chart.guarded.items():
+        for condition, facts in guards:
+            if not grant_may_hold(condition, view.counters, view.campaign_log):
+                refused[number] = refused.get(number, frozenset()) | facts
+    return refused
 
 
 def _exit_goals(chart: StoryMap, unmet: frozenset[Fact]) -> dict[int, int]:

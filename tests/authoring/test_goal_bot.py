@@ -15,6 +15,7 @@ from tales.authoring.lookahead import (
     Step,
     StoryMap,
     gate_open,
+    grant_may_hold,
     requirements,
     story_map,
 )
@@ -313,3 +314,21 @@ def test_the_goal_bot_plays_the_settling_instead_of_walking_out() -> None:
     assert endings["the story ends at paragraph 203"] <= 10, endings
     assert endings["the story ends at paragraph 200"] >= 1, endings
     assert len({n for result in results for n in result.read}) >= 100
+
+
+def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_holds() -> None:
+    """22 (the ones brought out counted at the exit) does the objective
+    ``free-the-eight`` only ``if: counter("brought-out") >= 4``: with nobody
+    brought out yet it is no reason to stand at the exit; the log is read as
+    it stands, facts are hoped for."""
+    book = _settling()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert ("objective", "free-the-eight") in chart.grants[22]
+    condition, facts = chart.guarded[22][0]
+    assert facts == {("objective", "free-the-eight")}
+    assert not grant_may_hold(condition, {"brought-out": 3}, {})
+    assert grant_may_hold(condition, {"brought-out": 4}, {})
+    found = 'log("the-missing", "ada-found")'
+    assert grant_may_hold(found, {}, {"the-missing": {"ada-found": False}})
+    assert not grant_may_hold(found, {}, {"the-missing": {"ada-found": True}})  # crossed out
+    assert grant_may_hold('keyword("SEA")', {}, {})
