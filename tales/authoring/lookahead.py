@@ -383,7 +383,7 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
         if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
             # The target's deadline is near: everyone makes for it now, and
             # for what the way out into it still asks (the objectives).
-            return _exit_goals(chart, unmet) | {target: ENDING}
+            return _exit_goals(chart, unmet, refused) | {target: ENDING}
         # Another ending is never sought (reading it, or a way out that
         # reads one whatever is chosen, ends the game).
         found = {n: UNREAD for n in unread if n not in chart.endings and n not in chart.bound}
@@ -424,14 +424,20 @@ def _refused(chart: StoryMap, view: TableView) -> dict[int, frozenset[Fact]]:
     return refused
 
 
-def _exit_goals(chart: StoryMap, unmet: frozenset[Fact]) -> dict[int, int]:
-    """The paragraphs granting what the gates of the ways out into the true
-    ending still ask for (an objective not yet done), with their head start."""
+def _exit_goals(
+    chart: StoryMap, unmet: frozenset[Fact], refused: Mapping[int, frozenset[Fact]]
+) -> dict[int, int]:
+    """While the gates of the ways out into the true ending are still shut
+    (an objective not yet done), the paragraphs granting what they ask, and
+    what the ways to those ask in turn (the Assessor beaten before the Roll
+    is burned), with their head start."""
     asked = chart.exit_needs & unmet
+    if asked:
+        asked |= chart.needed & unmet
     return {
         number: NEEDED
         for number, granted in chart.grants.items()
-        if granted & asked and number not in chart.bound
+        if (granted - refused.get(number, frozenset())) & asked and number not in chart.bound
     }
 
 

@@ -332,3 +332,20 @@ def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_h
     assert grant_may_hold(found, {}, {"the-missing": {"ada-found": False}})
     assert not grant_may_hold(found, {}, {"the-missing": {"ada-found": True}})  # crossed out
     assert grant_may_hold('keyword("SEA")', {}, {})
+
+
+def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight() -> None:
+    """The deacons' round end (62): "Push into the doorway" keeps the fight
+    and so leads on to its defeat (61, the way into the hall); "Go back
+    down the steps" ends the encounter and leads nowhere."""
+    from types import SimpleNamespace
+
+    from tales.authoring.bots import _fight_on
+
+    book = _settling()
+    round_end = book.paragraphs[62]
+    fight = SimpleNamespace(encounter=book.scenario.encounters["the-deacons"])
+    view = SimpleNamespace(encounters={"fellowship-hall": fight})
+    push, _, back = round_end.choices
+    assert _fight_on(push, round_end, view) == [61]  # type: ignore[arg-type]
+    assert _fight_on(back, round_end, view) == []  # type: ignore[arg-type]
