@@ -47,7 +47,7 @@ SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
 ENDING, NEEDED, OBJECTIVE, UNREAD = 0, 8, 8, 30
-_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle"})
+_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle", "remove_barrier"})
 
 
 def effect_grants(effects: Iterable[Effect]) -> set[Fact]:
@@ -79,7 +79,7 @@ class StoryMap:
     wanted: frozenset[Fact] = frozenset()  # those, and every objective
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
-    movers: frozenset[int] = frozenset()  # paragraphs that stand someone elsewhere (a boat put out)
+    movers: frozenset[int] = frozenset()  # stand someone elsewhere or open a way (a bar lifted)
     bound: frozenset[int] = frozenset()  # ways out that read an ending whatever is chosen
     exit_needs: frozenset[Fact] = frozenset()  # what their gates into the true ending ask
     _incoming: dict[int, list[Step]] = field(default_factory=dict)

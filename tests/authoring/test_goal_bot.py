@@ -349,3 +349,12 @@ def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight(
     push, _, back = round_end.choices
     assert _fight_on(push, round_end, view) == [61]  # type: ignore[arg-type]
     assert _fight_on(back, round_end, view) == []  # type: ignore[arg-type]
+
+
+def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again() -> None:
+    """The cellar door has two bars, and "Lift a bar" reads 66 each time: a
+    paragraph that removes a barrier carries the team on like a boat put
+    out, so reading it again is no idle repeat."""
+    book = _settling()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert {66, 67} <= chart.movers
