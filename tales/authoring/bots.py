@@ -53,6 +53,7 @@ from tales.rules.options import (
     UseItem,
 )
 from tales.rules.teststate import TestState
+from tales.story.model import ChoiceDef, Paragraph
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
 
@@ -131,10 +132,11 @@ def _held_back(option: Option, view: TableView, chart: StoryMap, cost: dict[int,
 def _ends_short(
     option: StoryOption, view: TableView, chart: StoryMap, cost: dict[int, int]
 ) -> bool:
-    """An option that can only end the game at another ending, while the true
-    ending is still within reach of where it is offered."""
+    """An option that can only end the game at another ending (or at a way
+    out that reads one whatever is chosen, the fire in the hall), while the
+    true ending is still within reach of where it is offered."""
     targets = chart.option_targets(view.option(option))
-    others = set(chart.endings) - {chart.true_ending}
+    others = (set(chart.endings) | chart.bound) - {chart.true_ending}
     return bool(targets) and set(targets) <= others and cost.get(option.scene, FAR) < FAR
 
 
@@ -187,7 +189,8 @@ def _option_cost(
         paragraph = view.paragraphs.get(int(found.group(1))) if found else None
         if paragraph is None or option.index >= len(paragraph.choices):
             return FAR
-        targets = chart.choice_targets(paragraph.choices[option.index], paragraph)
+        choice = paragraph.choices[option.index]
+        targets = chart.choice_targets(choice, paragraph) or _fight_on(choice, paragraph, view)
         return min((cost.get(t, FAR) for t in targets), default=FAR)
     if isinstance(option, Combat | Stratagem):
         # A blow at the enemy where the fighter stands: worth what its defeat reads.
@@ -206,6 +209,19 @@ def _option_cost(
         nearer_in = inside is not None and cost.get(inside, FAR) < there
         return there + 1 if nearer_in and there < FAR else FAR
     return FAR
+
+
+def _fight_on(choice: ChoiceDef, paragraph: Paragraph, view: TableView) -> list[int]:
+    """Where a round end's choice that leads nowhere leads: on to the
+    encounter's defeat while the fight goes on (push into the doorway), to
+    nothing if it ends the encounter (go back down the steps)."""
+    if any(effect.kind == "end_encounter" for effect in choice.outcome.effects):
+        return []
+    return [
+        fight.encounter.defeated
+        for fight in view.encounters.values()
+        if fight.encounter.round_end == paragraph.number and fight.encounter.defeated is not None
+    ]
 
 
 def _unentered(place: str, view: TableView) -> int | None:

@@ -16,19 +16,28 @@ deadline (:meth:`StoryMap.closing`) calls the team to it.
 from __future__ import annotations
 
 import heapq
-import itertools
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from tales.authoring.grants import _Wild
-from tales.errors import StoryExpressionError
+from tales.authoring.endbound import ending_bound, falls_to
+from tales.authoring.gates import (
+    FACTS,
+    Clock,
+    Fact,
+    Step,
+    _holds_with,
+    gate_open,
+    grant_may_hold,
+    requirements,
+)
 from tales.rules.scenario import Scenario
-from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
+from tales.story.conditions import called_with
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
+
+# The gates live in gates.py; these names are kept importable from here.
+__all__ = ["Clock", "Fact", "Step", "gate_open", "grant_may_hold", "requirements"]
 
 FAR = 10_000  # a paragraph from which no open goal can be reached
 FOCUS = 7  # hours before the true ending's deadline when the team stops exploring
@@ -38,40 +47,7 @@ SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
 ENDING, NEEDED, OBJECTIVE, UNREAD = 0, 8, 8, 30
-_NEGATED = re.compile(
-    r"not\s+(keyword|item|clue|objective|information|visited|revealed)"
-    r"\(\s*['\"]?([^'\")]+)['\"]?\s*\)"
-)
-
-_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle"})
-_FACTS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
-Fact = tuple[str, str]  # ("keyword", "PASSWORD"), ("item", "sledge"), ("objective", ...)
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One edge of the map: reading ``source`` may lead to ``target`` once
-    every fact in ``needs`` holds."""
-
-    source: int
-    target: int
-    needs: frozenset[Fact]
-    condition: str | None = None
-    facts: tuple[Fact, ...] = ()  # every fact the gate names
-    weight: int = 1  # what taking it costs: a fight to win costs more than a page to turn
-
-
-def requirements(condition: str | None) -> frozenset[Fact]:
-    """The facts a gate asks for (not those it asks to be absent)."""
-    if not condition:
-        return frozenset()
-    absent = {(m.group(1), m.group(2).strip()) for m in _NEGATED.finditer(condition)}
-    asked = {
-        (function, str(argument))
-        for function in _FACTS
-        for argument in called_with(condition, function)
-    }
-    return frozenset(asked - absent)
+_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle", "remove_barrier"})
 
 
 def effect_grants(effects: Iterable[Effect]) -> set[Fact]:
@@ -95,13 +71,17 @@ class StoryMap:
     steps: list[Step] = field(default_factory=list)
     grants: dict[int, set[Fact]] = field(default_factory=dict)  # paragraph -> facts
     first_grants: dict[int, set[Fact]] = field(default_factory=dict)  # only on its first reading
+    # What a paragraph grants only under an effect's own condition, by paragraph.
+    guarded: dict[int, list[tuple[str, set[Fact]]]] = field(default_factory=dict)
     endings: tuple[int, ...] = ()
     true_ending: int | None = None
     needed: frozenset[Fact] = frozenset()  # facts the gates toward the true ending ask
     wanted: frozenset[Fact] = frozenset()  # those, and every objective
     gates: frozenset[Fact] = frozenset()  # every fact a gate asks
     obtainable: frozenset[Fact] = frozenset()  # every fact the story can make true
-    movers: frozenset[int] = frozenset()  # paragraphs that stand someone elsewhere (a boat put out)
+    movers: frozenset[int] = frozenset()  # stand someone elsewhere or open a way (a bar lifted)
+    bound: frozenset[int] = frozenset()  # ways out that read an ending whatever is chosen
+    exit_needs: frozenset[Fact] = frozenset()  # what their gates into the true ending ask
     _incoming: dict[int, list[Step]] = field(default_factory=dict)
     _fought: set[int] = field(default_factory=set)  # an encounter's "defeated" paragraphs
     # By board, difficulty and target (None: the true ending).
@@ -116,7 +96,14 @@ class StoryMap:
         for step in self.steps:
             self._incoming.setdefault(step.target, []).append(step)
         self.endings = tuple(sorted(n for n, p in self.paragraphs.items() if p.end))
+        self.bound = ending_bound(self.paragraphs, frozenset(self.endings))
         self.true_ending = self._choose_true_ending()
+        self.exit_needs = frozenset(
+            f
+            for s in self.steps
+            if s.source in self.bound and s.target == self.true_ending
+            for f in s.needs
+        )
         if self.true_ending is not None:
             self.needed = self._needed_for(self.true_ending)
         objectives = {f for granted in self.grants.values() for f in granted if f[0] == "objective"}
@@ -172,7 +159,9 @@ class StoryMap:
                         self._step(inside, target, None)
 
     def _add_paragraph(self, number: int, paragraph: Paragraph) -> None:
-        granted = effect_grants((*paragraph.effects, *paragraph.first_time))
+        effects = (*paragraph.effects, *paragraph.first_time)
+        granted = effect_grants(e for e in effects if e.condition is None)
+        guards = [(e.condition, effect_grants((e,))) for e in effects if e.condition]
         self.first_grants[number] = effect_grants(paragraph.first_time) - effect_grants(
             paragraph.effects
         )
@@ -191,6 +180,8 @@ class StoryMap:
         for effect in (*paragraph.effects, *paragraph.first_time):
             for target in self._effect_targets(effect):
                 self._step(number, target, effect.condition)
+        self.guarded[number] = [(c, facts - granted) for c, facts in guards if facts - granted]
+        granted |= {fact for _, facts in guards for fact in facts}
         self.grants[number] = granted | {("visited", str(number))}
 
     def option_targets(self, option: OptionDef) -> list[int]:
@@ -232,7 +223,7 @@ class StoryMap:
         if target in self.paragraphs:
             named = tuple(
                 (function, argument)
-                for function in _FACTS
+                for function in FACTS
                 for argument in (called_with(condition, function) if condition else ())
             )
             weight = FIGHT if target in self._fought else 1
@@ -372,27 +363,6 @@ def head_start(facts: Iterable[Fact], chart: StoryMap) -> int:
     return NEEDED if any(fact in chart.needed for fact in facts) else OBJECTIVE
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """The hour as the planner sees it: the time now, the board's last space
-    and the difficulty. Time only goes forward, so a gate like ``time >= 6
-    and time <= 9`` is open if some hour from now to the last still opens
-    it: before the window it is a place to be in time, after it (the cage
-    gone under at the turn) it is shut for good."""
-
-    now: int
-    last: int
-    difficulty: str
-
-    @classmethod
-    def of(cls, view: TableView) -> Clock:
-        last = max(len(view.scenario.board.spaces), view.time) if view.scenario else view.time
-        return cls(view.time, last, view.difficulty)
-
-    def hours(self) -> range:
-        return range(self.now, self.last + 1)
-
-
 def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int, int]:
     """How far each paragraph stands from the goals still open at this table.
 
@@ -407,17 +377,23 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
     clock = Clock.of(view)
+    refused = _refused(chart, view)
 
     def goals() -> dict[int, int]:
         if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
-            # The target's deadline is near: everyone makes for it now.
-            return {target: ENDING}
-        # Another ending is never sought: reading it ends the game.
-        found = {n: UNREAD for n in unread if n not in chart.endings}
+            # The target's deadline is near: everyone makes for it now, and
+            # for what the way out into it still asks (the objectives).
+            return _exit_goals(chart, unmet, refused) | {target: ENDING}
+        # Another ending is never sought (reading it, or a way out that
+        # reads one whatever is chosen, ends the game).
+        found = {n: UNREAD for n in unread if n not in chart.endings and n not in chart.bound}
         fresh = frozenset(unread)
         for number, granted in chart.grants.items():
+            if number in chart.bound:
+                continue
             # What a paragraph grants only the first time is not sought there again.
             sought = (granted if number in fresh else granted - chart.first_grants[number]) & unmet
+            sought -= refused.get(number, frozenset())
             if sought:
                 found[number] = head_start(sought, chart)
         if target is not None:
@@ -430,64 +406,57 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
         return 0 if gate_open(step, held, frozenset(), clock) else SHUT
 
     return chart.remembered(
-        (target, unmet, unread, held, clock),
+        (target, unmet, unread, held, clock, frozenset(refused.items())),
         goals,
-        lambda step: gate_open(step, held, chart.obtainable, clock),
+        _passable(chart, held, clock),
         toll,
     )
 
 
-_GATES: dict[tuple[str, frozenset[Fact], frozenset[Fact], Clock | None], bool] = {}
-_MAX_FREE = 8  # more facts than this in one gate: assume it can open
-_OPTIMIST = _Wild(True)  # a number the bot cannot foresee (the time, tokens): it may come
+def _refused(chart: StoryMap, view: TableView) -> dict[int, frozenset[Fact]]:
+    """What each paragraph grants only under a condition the log and the
+    counters do not meet now (see :func:`grant_may_hold`)."""
+    refused: dict[int, frozenset[Fact]] = {}
+    for number, guards in chart.guarded.items():
+        for condition, facts in guards:
+            if not grant_may_hold(condition, view.counters, view.campaign_log):
+                refused[number] = refused.get(number, frozenset()) | facts
+    return refused
 
 
-def gate_open(
-    step: Step,
-    held: frozenset[Fact],
-    obtainable: frozenset[Fact],
-    clock: Clock | None = None,
-) -> bool:
-    """Whether the step's gate can hold: the facts true now are true, those
-    the story can still make true are tried both ways, the hours from now to
-    the board's end are tried one by one (no clock: any hour is hoped for),
-    and the tokens are hoped for."""
-    if step.condition is None:
-        return True
-    truth = frozenset(fact for fact in step.facts if fact in held)
-    free = frozenset(f for f in step.facts if f not in held and f in obtainable)
-    timed = clock if clock is not None and "time" in step.condition else None
-    key = (step.condition, truth, free, timed)
-    if key not in _GATES:
-        if len(_GATES) > 100_000:
-            _GATES.clear()
-        hours: Iterable[int | None] = timed.hours() if timed else (None,)
-        _GATES[key] = len(free) > _MAX_FREE or any(
-            _holds_with(step.condition, truth | set(chosen), hour, clock)
-            for hour in hours
-            for size in range(len(free) + 1)
-            for chosen in itertools.combinations(sorted(free), size)
-        )
-    return _GATES[key]
+def _exit_goals(
+    chart: StoryMap, unmet: frozenset[Fact], refused: Mapping[int, frozenset[Fact]]
+) -> dict[int, int]:
+    """While the gates of the ways out into the true ending are still shut
+    (an objective not yet done), the paragraphs granting what they ask, and
+    what the ways to those ask in turn (the Assessor beaten before the Roll
+    is burned), with their head start."""
+    asked = chart.exit_needs & unmet
+    if asked:
+        asked |= chart.needed & unmet
+    return {
+        number: NEEDED
+        for number, granted in chart.grants.items()
+        if (granted - refused.get(number, frozenset())) & asked and number not in chart.bound
+    }
 
 
-def _holds_with(
-    condition: str, truth: frozenset[Fact], hour: int | None = None, clock: Clock | None = None
-) -> bool:
-    context: dict[str, Any] = dict.fromkeys(VALUES, _OPTIMIST)
-    if hour is not None:
-        context["time"] = hour
-    if clock is not None:
-        context["difficulty"] = clock.difficulty
-    for function in FUNCTIONS:
-        context[function] = _asker(function, truth)
-    try:
-        return evaluate(condition, context)
-    except StoryExpressionError:  # an odd gate gets the benefit of the doubt
-        return True
+def _passable(chart: StoryMap, held: frozenset[Fact], clock: Clock) -> Callable[[Step], bool]:
+    """Whether a step can be taken: its gate can open, and out of a way out
+    that reads an ending whatever is chosen, only the branch the facts held
+    now choose (see :mod:`tales.authoring.endbound`); nothing out of an ending."""
+    now = Clock(clock.now, clock.now, clock.difficulty)
+    chosen: dict[int, int | None] = {}
+    ends = frozenset(chart.endings)
 
+    def passable(step: Step) -> bool:
+        if step.source in ends:  # what an ending reads after it is no goal of play
+            return False
+        if step.source not in chart.bound:
+            return gate_open(step, held, chart.obtainable, clock)
+        if step.source not in chosen:
+            paragraph = chart.paragraphs[step.source]
+            chosen[step.source] = falls_to(paragraph, lambda c: _holds_with(c, held, now.now, now))
+        return chosen[step.source] == step.target
 
-def _asker(function: str, truth: frozenset[Fact]) -> Callable[..., Any]:
-    if function not in _FACTS:
-        return lambda *args: _OPTIMIST  # the campaign log and counters: hope
-    return lambda argument: (function, str(argument)) in truth
+    return passable

@@ -8,12 +8,14 @@ import random
 from collections import Counter
 
 from tales.authoring.bots import goal_policy, sensible_policy
+from tales.authoring.endbound import falls_to
 from tales.authoring.lookahead import (
     FAR,
     Clock,
     Step,
     StoryMap,
     gate_open,
+    grant_may_hold,
     requirements,
     story_map,
 )
@@ -250,3 +252,109 @@ def test_what_a_paragraph_grants_only_the_first_time_is_not_sought_there_again()
     chart = StoryMap(book.paragraphs, book.scenario)
     assert {("clue", "jennets-letters"), ("keyword", "JENNET")} <= chart.first_grants[88]
     assert not chart.first_grants[89]  # the keys (89) are taken each time it is read
+
+
+def _settling():  # type: ignore[no-untyped-def]
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    return tale.scenarios["the-settling"]
+
+
+def test_a_way_out_that_reads_an_ending_whatever_is_chosen_is_bound() -> None:
+    """The Settling's ways out (the cut's 23, the road bridge, the bus, the
+    sea) read 200 when the books are closed and the culvert shut, else 201
+    if the outside was called, else 203: each is bound to an ending, and
+    its gate into the true ending asks for the two objectives."""
+    book = _settling()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert chart.true_ending == 200
+    assert 23 in chart.bound
+    assert not set(chart.endings) & chart.bound
+    assert all(not book.paragraphs[n].options for n in chart.bound)
+    assert chart.exit_needs == {
+        ("objective", "close-the-books"),
+        ("objective", "shut-the-culvert"),
+    }
+
+
+def test_falls_to_reads_the_first_branch_whose_gate_holds() -> None:
+    """The interpreter's order: the first branch that holds, else the fallback."""
+    book = _settling()
+    way_out = book.paragraphs[23]
+    assert falls_to(way_out, lambda condition: False) == 203
+    assert falls_to(way_out, lambda condition: "call-the-outside" in condition) == 201
+    assert falls_to(way_out, lambda condition: True) == 200
+
+
+def test_a_way_out_is_no_step_to_the_true_ending_before_its_gate_holds(core) -> None:  # type: ignore[no-untyped-def]
+    """At the cut at six o'clock, leaving (23) would read 203, the road out:
+    it is no way to 200 (the bot cannot leave now and close the books
+    afterwards), so the cut stands no nearer the goals for it, and the
+    prisoners counted out at the exit (22, read by 23) are no reason to go."""
+    from tales.authoring.lookahead import costs
+
+    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None
+    companions = ("irene-dubois", "ezra-marsh", "sarah-elington")
+    setup = GameSetup("the-settling", ("laszlo-varga",), companions, "standard", 3)
+    game = start_game(core, tale, setup)
+    chart = story_map(game.view.paragraphs, game.view.scenario)  # type: ignore[arg-type]
+    cost = costs(chart, game.view)
+    assert cost.get(23, FAR) == FAR
+    assert cost.get(200) == 0
+
+
+def test_the_goal_bot_plays_the_settling_instead_of_walking_out() -> None:
+    """30 seeded games: before, every one left by the cut at once (203, 40
+    paragraphs read); now the team goes into the town, and no game ends at
+    the road out while nothing was done."""
+    tale = str(tale_path("the-reef-ledger"))
+    results = [play_one(plan) for plan in plan_runs(tale, "the-settling", 30, 1, "goal")]
+    endings = Counter(result.ending for result in results)
+    assert endings["the story ends at paragraph 203"] <= 10, endings
+    assert endings["the story ends at paragraph 200"] >= 1, endings
+    assert len({n for result in results for n in result.read}) >= 100
+
+
+def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_holds() -> None:
+    """22 (the ones brought out counted at the exit) does the objective
+    ``free-the-eight`` only ``if: counter("brought-out") >= 4``: with nobody
+    brought out yet it is no reason to stand at the exit; the log is read as
+    it stands, facts are hoped for."""
+    book = _settling()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert ("objective", "free-the-eight") in chart.grants[22]
+    condition, facts = chart.guarded[22][0]
+    assert facts == {("objective", "free-the-eight")}
+    assert not grant_may_hold(condition, {"brought-out": 3}, {})
+    assert grant_may_hold(condition, {"brought-out": 4}, {})
+    found = 'log("the-missing", "ada-found")'
+    assert grant_may_hold(found, {}, {"the-missing": {"ada-found": False}})
+    assert not grant_may_hold(found, {}, {"the-missing": {"ada-found": True}})  # crossed out
+    assert grant_may_hold('keyword("SEA")', {}, {})
+
+
+def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight() -> None:
+    """The deacons' round end (62): "Push into the doorway" keeps the fight
+    and so leads on to its defeat (61, the way into the hall); "Go back
+    down the steps" ends the encounter and leads nowhere."""
+    from types import SimpleNamespace
+
+    from tales.authoring.bots import _fight_on
+
+    book = _settling()
+    round_end = book.paragraphs[62]
+    fight = SimpleNamespace(encounter=book.scenario.encounters["the-deacons"])
+    view = SimpleNamespace(encounters={"fellowship-hall": fight})
+    push, _, back = round_end.choices
+    assert _fight_on(push, round_end, view) == [61]  # type: ignore[arg-type]
+    assert _fight_on(back, round_end, view) == []  # type: ignore[arg-type]
+
+
+def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again() -> None:
+    """The cellar door has two bars, and "Lift a bar" reads 66 each time: a
+    paragraph that removes a barrier carries the team on like a boat put
+    out, so reading it again is no idle repeat."""
+    book = _settling()
+    chart = StoryMap(book.paragraphs, book.scenario)
+    assert {66, 67} <= chart.movers
