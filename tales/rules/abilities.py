@@ -113,30 +113,37 @@ def can_use_ability(
 def ability_options(table: Table, state: TestState | None = None) -> list[UseAbility]:
     """Abilities usable now, outside a test or in the test ``state``. During a
     test the target is the acting investigator, and PANIC shuts out other
-    people's abilities as it shuts out their help."""
+    people's abilities as it shuts out their help.
+
+    This is asked at every story choice, activity and keeping of cards: which
+    pairs may act is worked out each time, but each pair's option (and its
+    label) is made once per table and offered again (``Table.ability_offers``)."""
     options: list[UseAbility] = []
     players: list[Investigator] | None = None  # listed once, for every user who may act
+    made = table.ability_offers
     for user in table.investigators.values():
-        # _refusal()'s checks of the user, made once per user (this is asked at
-        # nearly every decision); each target is then in reach by construction.
+        # _refusal()'s checks of the user, made once per user; each target is
+        # then in reach by construction.
         if user.dead or user.energy < ABILITY_COST:
             continue
         if user.companion and not table.rulings.flag("companion-abilities"):
             continue
         if state is None and players is None:
             players = table.players()
-        said = _cost_and_text(user.sheet.ability)
-        options += [
-            UseAbility(
-                user.slug,
-                target.slug,
-                label=f"{user.name}'s ability on {'self' if target is user else target.name} "
-                + said,
-            )
-            for target in _targets(table, user, state, players)
-            if usable(user, target, state)
-        ]
+        for target in _targets(table, user, state, players):
+            if usable(user, target, state):
+                pair = (user.sheet.slug, target.sheet.slug)
+                offer = made.get(pair)
+                if offer is None:
+                    offer = made[pair] = _offer(user, target)
+                options.append(offer)
     return options
+
+
+def _offer(user: Investigator, target: Investigator) -> UseAbility:
+    whom = "self" if target is user else target.name
+    label = f"{user.name}'s ability on {whom} " + _cost_and_text(user.sheet.ability)
+    return UseAbility(user.slug, target.slug, label=label)
 
 
 def ask_at_any_time(

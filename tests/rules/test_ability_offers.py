@@ -1,0 +1,63 @@
+"""Ability options are made once per table and offered again (``Table.ability_offers``).
+
+"You may activate your Ability at any time, as long as you have the required
+amount of ENERGY": the abilities are listed at nearly every decision, so each
+(user, target) option is kept once made. These seeded random games of the
+bundled tale check, at every decision, that the kept options are exactly what
+a table that kept none would offer: the same ids, labels and order.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tales.api import load_tale, new_game
+from tales.rules.abilities import ability_options
+from tales.rules.options import UseAbility
+from tales.rules.table import Table
+from tales.rules.teststate import TestState
+from tales.story.game import Game
+
+TEAMS = (
+    ("arthur-blackwood", "ezra-marsh", "irene-dubois", "laszlo-varga"),
+    ("elizabeth-hawthorne", "margaret-sinclair", "sarah-elington", "philip-harris"),
+)
+
+
+def _fresh(table: Table, state: TestState | None) -> list[tuple[str, str]]:
+    """What ``ability_options`` gives a table that has kept no option."""
+    kept, table.ability_offers = table.ability_offers, {}
+    try:
+        return [(o.id, o.label) for o in ability_options(table, state)]
+    finally:
+        table.ability_offers = kept
+
+
+def _play(game: Game, rng: random.Random, steps: int) -> int:
+    """Random inputs; returns how many decisions offered an ability."""
+    offered = 0
+    for _ in range(steps):
+        pending = game.pending
+        if pending is None or not pending.options:
+            break
+        state = pending.context
+        kept = ability_options(game.table, state)
+        assert [(o.id, o.label) for o in kept] == _fresh(game.table, state)
+        shown = [o for o in pending.options if isinstance(o, UseAbility)]
+        if shown:
+            # The decision offered what a fresh listing gives, kept objects and all.
+            assert [(o.id, o.label) for o in shown] == _fresh(game.table, state)
+            offered += 1
+        game.push(rng.choice(pending.options))
+    return offered
+
+
+@pytest.mark.parametrize("team", TEAMS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_kept_ability_options_are_the_fresh_ones(team, seed):
+    storybook = load_tale()
+    game = new_game(storybook, players=team[:2], companions=team[2:], seed=seed)
+    offered = _play(game, random.Random(seed), 400)
+    assert offered > 0  # the games did offer abilities, so the comparison was made
