@@ -117,7 +117,46 @@ def ability_options(table: Table, state: TestState | None = None) -> list[UseAbi
 
     This is asked at every story choice, activity and keeping of cards: which
     pairs may act is worked out each time, but each pair's option (and its
-    label) is made once per table and offered again (``Table.ability_offers``)."""
+    label) is made once per table and offered again (``Table.ability_offers``).
+    Outside a test the whole listing is kept too, with what it was read from
+    (:func:`_inputs`): at a story choice after another, nothing of it moved."""
+    if state is not None:
+        return _listing(table, state)
+    inputs = _inputs(table)
+    kept = table.ability_listing
+    if kept is None or kept[0] != inputs:
+        kept = table.ability_listing = (inputs, tuple(_listing(table, None)))
+    return list(kept[1])
+
+
+# The effects that read a zone of cards outside a test, and the zone (see usable()).
+_ZONE_EFFECTS = ("take-from-discard", "draw-past-status", "take-from-play-area")
+
+
+def _inputs(table: Table) -> tuple[object, ...]:
+    """Everything :func:`_listing` reads outside a test: each investigator's
+    death, Companionship, ENERGY enough, location, Shattered Stars mark, and
+    whether a zone an ability in the team takes from has a card to take."""
+    team = table.investigators.values()
+    effects = [i.sheet.ability_effect for i in team]
+    discard, deck, play = (effect in effects for effect in _ZONE_EFFECTS)
+    return tuple(
+        (
+            i.dead,
+            i.companion,
+            i.energy >= ABILITY_COST,
+            i.location,
+            i.shatters_count_next_test,
+            discard and any(not c.is_status for c in i.discard),
+            deck and any(not c.is_status for c in i.deck),
+            play and any(not c.is_status for c in i.play_area),
+        )
+        for i in team
+    )
+
+
+def _listing(table: Table, state: TestState | None) -> list[UseAbility]:
+    """The abilities usable now, each pair's option made once per table."""
     options: list[UseAbility] = []
     players: list[Investigator] | None = None  # listed once, for every user who may act
     made = table.ability_offers

@@ -90,6 +90,10 @@ class Table:
     ability_offers: dict[tuple[str, str], Any] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # The last listing outside a test, with everything it was read from.
+    ability_listing: tuple[tuple[Any, ...], tuple[Any, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def reseed_for_round(self) -> None:
         """Start the random stream of the current round."""

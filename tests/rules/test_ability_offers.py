@@ -1,10 +1,12 @@
-"""Ability options are made once per table and offered again (``Table.ability_offers``).
+"""Ability options are made once per table and offered again (``Table.ability_offers``),
+and the listing outside a test is kept while what it reads is unchanged
+(``Table.ability_listing``).
 
 "You may activate your Ability at any time, as long as you have the required
 amount of ENERGY": the abilities are listed at nearly every decision, so each
 (user, target) option is kept once made. These seeded random games of the
 bundled tale check, at every decision, that the kept options are exactly what
-a table that kept none would offer: the same ids, labels and order.
+a table that kept nothing would offer: the same ids, labels and order.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from tales.rules.options import UseAbility
 from tales.rules.table import Table
 from tales.rules.teststate import TestState
 from tales.story.game import Game
+from tests.conftest import table_for
 
 TEAMS = (
     ("arthur-blackwood", "ezra-marsh", "irene-dubois", "laszlo-varga"),
@@ -27,12 +30,13 @@ TEAMS = (
 
 
 def _fresh(table: Table, state: TestState | None) -> list[tuple[str, str]]:
-    """What ``ability_options`` gives a table that has kept no option."""
-    kept, table.ability_offers = table.ability_offers, {}
+    """What ``ability_options`` gives a table that has kept no option and no listing."""
+    kept, listing = table.ability_offers, table.ability_listing
+    table.ability_offers, table.ability_listing = {}, None
     try:
         return [(o.id, o.label) for o in ability_options(table, state)]
     finally:
-        table.ability_offers = kept
+        table.ability_offers, table.ability_listing = kept, listing
 
 
 def _play(game: Game, rng: random.Random, steps: int) -> int:
@@ -61,3 +65,28 @@ def test_kept_ability_options_are_the_fresh_ones(team, seed):
     game = new_game(storybook, players=team[:2], companions=team[2:], seed=seed)
     offered = _play(game, random.Random(seed), 400)
     assert offered > 0  # the games did offer abilities, so the comparison was made
+
+
+@pytest.mark.parametrize(
+    ("slug", "zone"),
+    [
+        ("margaret-sinclair", "deck"),
+        ("elizabeth-hawthorne", "discard"),
+        ("sarah-elington", "play_area"),
+    ],
+)
+def test_a_kept_listing_follows_the_zone_an_ability_takes_from(core, slug, zone):
+    """Margaret "draws until the drawn card is not a Status card", Elizabeth and
+    Sarah take a chosen card back: with no card to take their ability does
+    nothing and is not offered, and a kept listing must see the zone change."""
+    table = table_for(core, [slug])
+    inv = table.investigator(slug)
+    own = f"ability:{slug}:{slug}"
+    cards = [c for c in inv.deck if not c.is_status]
+    inv.deck = [c for c in inv.deck if c.is_status]
+    setattr(inv, zone, cards[:1])
+    assert own in {o.id for o in ability_options(table)}
+    setattr(inv, zone, [])
+    assert own not in {o.id for o in ability_options(table)}
+    setattr(inv, zone, cards[:1])
+    assert own in {o.id for o in ability_options(table)}
