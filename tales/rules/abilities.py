@@ -115,13 +115,18 @@ def ability_options(table: Table, state: TestState | None = None) -> list[UseAbi
     test the target is the acting investigator, and PANIC shuts out other
     people's abilities as it shuts out their help.
 
-    This is asked at every story choice, activity and keeping of cards: which
-    pairs may act is worked out each time, but each pair's option (and its
-    label) is made once per table and offered again (``Table.ability_offers``).
-    Outside a test the whole listing is kept too, with what it was read from
-    (:func:`_inputs`): at a story choice after another, nothing of it moved."""
-    if state is not None:
-        return _listing(table, state)
+    This is asked at nearly every decision: which pairs may act is worked out
+    each time, but each pair's option (and its label) is made once per table
+    and offered again (``Table.ability_offers``)."""
+    return _listing(table, state)
+
+
+def kept_ability_options(table: Table) -> list[UseAbility]:
+    """:func:`ability_options` outside a test, the listing kept with
+    everything it was read from (:func:`_inputs`): from one story choice to
+    the next nothing of it moves. Only where questions follow each other
+    unchanged: after an activity something usually moved, and comparing the
+    inputs costs more than it saves (bench_simulate)."""
     inputs = _inputs(table)
     kept = table.ability_listing
     if kept is None or kept[0] != inputs:
@@ -193,7 +198,7 @@ def ask_at_any_time(
     the required amount of ENERGY" -- while drawing, at a story choice, when
     keeping cards. An ability used, the question is asked again."""
     while True:
-        choice = yield Decision(who, kind, prompt, (*options, *ability_options(table)))
+        choice = yield Decision(who, kind, prompt, (*options, *kept_ability_options(table)))
         if not isinstance(choice, UseAbility):
             return choice
         user, target = table.investigator(choice.user), table.investigator(choice.target)

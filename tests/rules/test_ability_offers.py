@@ -16,7 +16,7 @@ import random
 import pytest
 
 from tales.api import load_tale, new_game
-from tales.rules.abilities import ability_options
+from tales.rules.abilities import ability_options, kept_ability_options
 from tales.rules.options import UseAbility
 from tales.rules.table import Table
 from tales.rules.teststate import TestState
@@ -49,6 +49,9 @@ def _play(game: Game, rng: random.Random, steps: int) -> int:
         state = pending.context
         kept = ability_options(game.table, state)
         assert [(o.id, o.label) for o in kept] == _fresh(game.table, state)
+        if state is None:
+            listed = kept_ability_options(game.table)
+            assert [(o.id, o.label) for o in listed] == _fresh(game.table, None)
         shown = [o for o in pending.options if isinstance(o, UseAbility)]
         if shown:
             # The decision offered what a fresh listing gives, kept objects and all.
@@ -85,8 +88,8 @@ def test_a_kept_listing_follows_the_zone_an_ability_takes_from(core, slug, zone)
     cards = [c for c in inv.deck if not c.is_status]
     inv.deck = [c for c in inv.deck if c.is_status]
     setattr(inv, zone, cards[:1])
-    assert own in {o.id for o in ability_options(table)}
+    assert own in {o.id for o in kept_ability_options(table)}
     setattr(inv, zone, [])
-    assert own not in {o.id for o in ability_options(table)}
+    assert own not in {o.id for o in kept_ability_options(table)}
     setattr(inv, zone, cards[:1])
-    assert own in {o.id for o in ability_options(table)}
+    assert own in {o.id for o in kept_ability_options(table)}
