@@ -113,30 +113,81 @@ def can_use_ability(
 def ability_options(table: Table, state: TestState | None = None) -> list[UseAbility]:
     """Abilities usable now, outside a test or in the test ``state``. During a
     test the target is the acting investigator, and PANIC shuts out other
-    people's abilities as it shuts out their help."""
+    people's abilities as it shuts out their help.
+
+    This is asked at nearly every decision: which pairs may act is worked out
+    each time, but each pair's option (and its label) is made once per table
+    and offered again (``Table.ability_offers``)."""
+    return _listing(table, state)
+
+
+def kept_ability_options(table: Table) -> list[UseAbility]:
+    """:func:`ability_options` outside a test, the listing kept with
+    everything it was read from (:func:`_inputs`): from one story choice to
+    the next nothing of it moves. Only where questions follow each other
+    unchanged: after an activity something usually moved, and comparing the
+    inputs costs more than it saves (bench_simulate)."""
+    inputs = _inputs(table)
+    kept = table.ability_listing
+    if kept is None or kept[0] != inputs:
+        kept = table.ability_listing = (inputs, tuple(_listing(table, None)))
+    return list(kept[1])
+
+
+# The effects that read a zone of cards outside a test, and the zone (see usable()).
+_ZONE_EFFECTS = ("take-from-discard", "draw-past-status", "take-from-play-area")
+
+
+def _inputs(table: Table) -> tuple[object, ...]:
+    """Everything :func:`_listing` reads outside a test: each investigator's
+    death, Companionship, ENERGY enough, location, Shattered Stars mark, and
+    whether a zone an ability in the team takes from has a card to take."""
+    team = table.investigators.values()
+    effects = [i.sheet.ability_effect for i in team]
+    discard, deck, play = (effect in effects for effect in _ZONE_EFFECTS)
+    return tuple(
+        (
+            i.dead,
+            i.companion,
+            i.energy >= ABILITY_COST,
+            i.location,
+            i.shatters_count_next_test,
+            discard and any(not c.is_status for c in i.discard),
+            deck and any(not c.is_status for c in i.deck),
+            play and any(not c.is_status for c in i.play_area),
+        )
+        for i in team
+    )
+
+
+def _listing(table: Table, state: TestState | None) -> list[UseAbility]:
+    """The abilities usable now, each pair's option made once per table."""
     options: list[UseAbility] = []
     players: list[Investigator] | None = None  # listed once, for every user who may act
+    made = table.ability_offers
     for user in table.investigators.values():
-        # _refusal()'s checks of the user, made once per user (this is asked at
-        # nearly every decision); each target is then in reach by construction.
+        # _refusal()'s checks of the user, made once per user; each target is
+        # then in reach by construction.
         if user.dead or user.energy < ABILITY_COST:
             continue
         if user.companion and not table.rulings.flag("companion-abilities"):
             continue
         if state is None and players is None:
             players = table.players()
-        said = _cost_and_text(user.sheet.ability)
-        options += [
-            UseAbility(
-                user.slug,
-                target.slug,
-                label=f"{user.name}'s ability on {'self' if target is user else target.name} "
-                + said,
-            )
-            for target in _targets(table, user, state, players)
-            if usable(user, target, state)
-        ]
+        for target in _targets(table, user, state, players):
+            if usable(user, target, state):
+                pair = (user.sheet.slug, target.sheet.slug)
+                offer = made.get(pair)
+                if offer is None:
+                    offer = made[pair] = _offer(user, target)
+                options.append(offer)
     return options
+
+
+def _offer(user: Investigator, target: Investigator) -> UseAbility:
+    whom = "self" if target is user else target.name
+    label = f"{user.name}'s ability on {whom} " + _cost_and_text(user.sheet.ability)
+    return UseAbility(user.slug, target.slug, label=label)
 
 
 def ask_at_any_time(
@@ -147,7 +198,7 @@ def ask_at_any_time(
     the required amount of ENERGY" -- while drawing, at a story choice, when
     keeping cards. An ability used, the question is asked again."""
     while True:
-        choice = yield Decision(who, kind, prompt, (*options, *ability_options(table)))
+        choice = yield Decision(who, kind, prompt, (*options, *kept_ability_options(table)))
         if not isinstance(choice, UseAbility):
             return choice
         user, target = table.investigator(choice.user), table.investigator(choice.target)

@@ -179,8 +179,9 @@ class EventSink:
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
-        for subscriber in self._subscribers:
-            subscriber(event)
+        if self._subscribers:  # most sinks have none: no loop to set up
+            for subscriber in self._subscribers:
+                subscriber(event)
 
     def subscribe(self, subscriber: Callable[[Event], None]) -> None:
         self._subscribers.append(subscriber)

@@ -84,6 +84,16 @@ class Table:
     )
     # The map's cards in play and walks, worked out once (tales.rules.paths).
     map_facts: MapFacts | None = field(default=None, compare=False, repr=False)
+    # Ability options already made, by (user, target) slug (tales.rules.abilities):
+    # an option is a value and its label is fixed by the two sheets, so the one
+    # made at the first decision that offered it serves every later one.
+    ability_offers: dict[tuple[str, str], Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # The last listing outside a test, with everything it was read from.
+    ability_listing: tuple[tuple[Any, ...], tuple[Any, ...]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def reseed_for_round(self) -> None:
         """Start the random stream of the current round."""
