@@ -9,7 +9,6 @@ reaches a user.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -81,6 +80,8 @@ def odds(white: int, cards: int, need: int, mode: str | None, as_json: bool) -> 
             "mode": red_mode.value,
             "faces": {"white": [str(f) for f in dice.white], "red": [str(f) for f in dice.red]},
         }
+        import json  # here, not at import: --version needs none
+
         echo(json.dumps(report, indent=2))
         return
     extra = {"normal": "", "advantage": " with ADVANTAGE", "disadvantage": " with DISADVANTAGE"}
@@ -131,6 +132,8 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
             "warnings": [{k: getattr(p, k) for k in keys} for p in warnings],
             "stats": stats,
         }
+        import json  # here, not at import: --version needs none
+
         echo(json.dumps(report, indent=2))
     else:
         for problem in problems:
@@ -187,6 +190,8 @@ def schema(kind: str | None) -> None:
     With a YAML language server, point a file at it with a first line such as
     "# yaml-language-server: $schema=schema/paragraphs.json".
     """
+    import json  # here, not at import: --version needs none
+
     from tales.authoring.schema import schema as build
 
     echo(json.dumps(build(kind), indent=2))
