@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import re
-import time
+import select
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -66,10 +66,18 @@ def test_a_scheduler_nobody_runs_is_one_clear_error() -> None:
         run_units(abs, [1, 2], scheduler="tcp://127.0.0.1:9")
 
 
+HOLD_BOUND = 120.0  # seconds: only so that a broken stop fails instead of hanging
+
+
 @dataclass(frozen=True)
 class _Unit:
+    """A game of the stop test, with the pipes it talks to the test through:
+    made before the pool forks, so every worker holds both ends."""
+
     index: int
     folder: str
+    held: int  # write end: the holding worker's pid goes here
+    release: int  # read end: the holding worker waits on it
 
 
 @dataclass(frozen=True)
@@ -78,16 +86,12 @@ class _Played:
 
 
 def _play_or_hold(unit: _Unit) -> _Played:
-    """Unit 0 plays at once; the others say which process holds them, then
-    hold until released (at most 300 s) and say that they finished."""
-    folder = Path(unit.folder)
+    """Unit 0 plays at once; the others say which process holds them, wait
+    until the test releases them, and leave a file saying they finished."""
     if unit.index > 0:
-        (folder / f"held-{unit.index}").write_text(str(os.getpid()))
-        for _ in range(3000):
-            if (folder / "release").exists():
-                break
-            time.sleep(0.1)
-        (folder / f"finished-{unit.index}").write_text("")
+        os.write(unit.held, f"{os.getpid()}\n".encode())
+        select.select([unit.release], [], [], HOLD_BOUND)
+        (Path(unit.folder) / f"finished-{unit.index}").write_text("")
     return _Played(unit.index)
 
 
@@ -99,19 +103,24 @@ def test_a_stop_while_workers_play_ends_them_instead_of_waiting_for_their_games(
     tmp_path: Path,
 ) -> None:
     # A SIGTERM used to wait for every batch still queued: minutes, on a sweep.
-    def stop_once_the_second_game_is_held(done: int, total: int) -> None:
-        for _ in range(3000):
-            if (tmp_path / "held-1").exists():
-                raise _Stop
-            time.sleep(0.1)
+    held_read, held_write = os.pipe()
+    release_read, release_write = os.pipe()
+    holder: list[int] = []
 
-    units = [_Unit(0, str(tmp_path)), _Unit(1, str(tmp_path))]
+    def stop_once_the_second_game_is_held(done: int, total: int) -> None:
+        readable, _, _ = select.select([held_read], [], [], HOLD_BOUND)
+        assert readable, "no worker started the second game"
+        holder.append(int(os.read(held_read, 64).decode().split()[0]))
+        raise _Stop
+
+    units = [_Unit(i, str(tmp_path), held_write, release_read) for i in (0, 1)]
     try:
         with pytest.raises(_Stop):
             run_units(_play_or_hold, units, jobs=2, progress=stop_once_the_second_game_is_held)
-        holder = int((tmp_path / "held-1").read_text())
         with pytest.raises(ProcessLookupError):
-            os.kill(holder, 0)
+            os.kill(holder[0], 0)
         assert not (tmp_path / "finished-1").exists()
     finally:
-        (tmp_path / "release").write_text("")
+        os.write(release_write, b"go")
+        for end in (held_read, held_write, release_read, release_write):
+            os.close(end)
