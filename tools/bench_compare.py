@@ -71,6 +71,8 @@ WORKLOADS: dict[str, tuple[list[str], str]] = {
         "",
     ),
     "play-scripted": (["play", BELL, "--seed", "1", "--players", "2", "--no-save"], SCRIPT),
+    # Issue 16's "first screen at most 250 ms": the bundled tale, input ended at once.
+    "play-first-screen": (["play", "--seed", "1", "--players", "2", "--no-save"], ""),
     # The in-process benchmarks, run from each tree's own tools/ folder.
     "bench-rounds": (["tools/bench_rounds.py", "--games", "200"], ""),
     # The same games replayed by id (a script or journal); needs a tree with --ids.
