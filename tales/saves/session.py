@@ -56,9 +56,6 @@ class SavedGame:
         self.core: Core | None = None  # to load checkpoints
         self.locking = False  # a player at the prompt: one writer a save, by its lock
         self.lock: SaveLock | None = None
-        # Loaded from a sheet written before the scenario's first round (a new
-        # game's, or the one between two scenarios): its introduction is news.
-        self.at_setup = False
         # Fields the prompt adds to each round-end sheet (the table timer's).
         self.annotate: Callable[[], dict[str, Any]] | None = None
         self.game = self._start(game)
@@ -320,7 +317,7 @@ def load_saved(
             return loaded.start(core, fresh_seed=seed)[0]
 
     saved = SavedGame(origin, first, target, context, game)
-    saved.core, saved.at_setup = core, restored is None
+    saved.core = core
     warnings = list(loaded.warnings)
     if restored is not None and not restored.exact:
         warnings += [f"a sheet typed in by hand: {note}" for note in restored.notes]

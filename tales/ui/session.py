@@ -114,9 +114,13 @@ def run_play(
         narrator, silent = at_table.narrator()
         console.show(opening(game) + notes + silent)
         loop = PlayLoop(game, console, saved, strict=script is not None, narrator=narrator)
-        if saving.load is not None and saved.at_setup and not saved.inputs:
-            # A sheet written before the first round (between two scenarios)
-            # and nothing played since: no one has read the introduction yet.
+        if saving.load is not None and not saved.inputs:
+            # Nothing played since the sheet was written: what the game did on
+            # its way to the first decision is news. A sheet before the first
+            # round: the introduction. A round-end sheet: the next round's
+            # start (draws, the time track's narrative, a death), which the
+            # rulebook saves before. With inputs replayed from the journal,
+            # the player saw all of it before they quit.
             loop.show_events(game.engine.opening_events)
         return loop.run(history=saving.load is None)
     except (KeyboardInterrupt, signals.Stopped) as stop:  # every input is saved already

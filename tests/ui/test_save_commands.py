@@ -305,3 +305,33 @@ def test_quit_says_where_the_game_is_saved(tmp_path: Path) -> None:
     assert any(DEFAULT in line and f"tales play --load {DEFAULT}" in line for line in answer), (
         answer
     )
+
+
+def test_a_round_end_sheet_loaded_shows_the_start_of_the_round_it_begins(
+    tmp_path: Path, folder: Path
+) -> None:
+    """The rulebook saves "at the end of the round -- before resolving any
+    start of the round effects for the next round": loading such a sheet runs
+    that start again, and what it does is shown (a playtest loaded a sheet
+    whose round start killed an investigator and saw only the choice that
+    followed). Round 2 ends; round 3's start reads the time track's space 3."""
+    scripted(tmp_path, "1", "7", "1", "7", "1")
+    assert "\nround: 2\n" in (folder / f"{DEFAULT}.yaml").read_text(encoding="utf-8")
+    assert journal_inputs(folder, DEFAULT) == [], "nothing played after the sheet"
+    lines = play("--load", DEFAULT).output.splitlines()
+    loaded = lines.index(f"Loaded '{DEFAULT}' at round 3.")
+    assert lines.index("=== Round 3 (time space 3) ===") > loaded
+    assert lines.index("Read 23: the time track's space 3.") > loaded
+    assert lines.index("-- Paragraph 23 --") > loaded
+
+
+def test_a_load_that_replays_inputs_does_not_show_the_round_start_again(
+    tmp_path: Path, folder: Path
+) -> None:
+    """With inputs after the sheet, the player saw the round's start before
+    they quit: the load goes on from their last input, quietly."""
+    scripted(tmp_path, "1", "7", "1", "7", "1", "2")
+    assert len(journal_inputs(folder, DEFAULT)) == 1
+    output = play("--load", DEFAULT).output
+    assert "Loaded 'bell-house-5' at round 3." in output
+    assert "=== Round 3" not in output and "-- Paragraph 23 --" not in output
