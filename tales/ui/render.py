@@ -136,7 +136,7 @@ def _track(e: ev.TrackChanged, t: TableView) -> str:
 def _token(e: ev.TokenGained, t: TableView) -> str:
     who = name_of(t, e.investigator)
     return {
-        "gained": f"{who} gains a {e.token} token.",
+        "gained": f"{who} gains {article(str(e.token))} token.",
         "cancelled": f"{who}'s {e.token} cancels an opposite token.",
         "supply empty": f"No {e.token} token is left in the box for {who}.",
         "companion": f"{who} is a Companion and takes no {e.token} token.",
