@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -240,16 +241,32 @@ def _at_table(game: Game) -> list[Line]:
     return [Line(f"At the table: the players handle {handle} ('help table' for its commands).")]
 
 
-def status_bar(game: Game) -> str:
+def status_bar(game: Game, width: int | None = None) -> str:
+    """The prompt's bottom bar: the round, the time, the Event board's tokens,
+    each encounter and each player's tracks, on as many lines as ``width``
+    (the terminal's, by default) needs, so that no investigator is cut off
+    (three players and two encounters do not fit one line of 120)."""
     table = game.view
     tokens = " ".join(f"{s.value}:{n}" for s, n in sorted(table.event_tokens.items()) if n)
-    people = "  ".join(
+    left = rounds_left(table)
+    time = f"time {table.time}" + (f" ({count(left, 'round')} left)" if left is not None else "")
+    parts = [f"Round {table.round}", time, tokens or "no tokens"]
+    parts += [encounter_text(e) for e in table.encounters.values()]
+    parts += [
         f"{inv.name.split()[0]} V{inv.vitality} S{inv.sanity} E{inv.energy} M{inv.magic} "
         f"hand {len(inv.hand)}"
         for inv in table.players()
-    )
-    left = rounds_left(table)
-    time = f"time {table.time}" + (f" ({count(left, 'round')} left)" if left is not None else "")
-    fights = "  ".join(encounter_text(e) for e in table.encounters.values())
-    fight = f" | {fights}" if fights else ""
-    return f" Round {table.round} | {time} | {tokens or 'no tokens'}{fight} | {people}"
+    ]
+    return "\n".join(_packed(parts, width or shutil.get_terminal_size((80, 24)).columns))
+
+
+def _packed(parts: list[str], width: int) -> list[str]:
+    """``parts`` joined by " | " into lines of at most ``width`` characters
+    (a part longer than that has a line of its own)."""
+    lines = [" " + parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " | " + part
+        else:
+            lines.append(" " + part)
+    return lines

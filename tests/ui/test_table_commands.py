@@ -281,3 +281,22 @@ def test_check_counts_one_error_in_the_singular(tmp_path: Path) -> None:
     assert counted(1, "error") == "1 error" and counted(0, "warning") == "0 warnings"
     result = CliRunner().invoke(cli, ["check"])
     assert result.output.splitlines()[-1].startswith("0 errors, ")
+
+
+@pytest.mark.parametrize("width", [60, 120, 400])
+def test_the_status_bar_shows_every_player_whatever_the_width(
+    make_game: MakeGame, width: int
+) -> None:
+    """A playtest's bar was cut at 120 columns after the second of three
+    investigators: the bar now takes the lines it needs, none wider than the
+    terminal, and every player's tracks are on it."""
+    game = make_game(players=3, investigators=("ezra", "sarah", "laszlo"))
+    lines = status_bar(game, width).split("\n")
+    assert all(len(line) <= width for line in lines)
+    shown = " ".join(lines)
+    for inv in game.view.players():
+        first = inv.name.split()[0]
+        assert f"{first} V{inv.vitality} S{inv.sanity}" in shown
+    assert lines[0].startswith(" Round 1 | time 1")
+    if width == 400:
+        assert len(lines) == 1, "a wide terminal keeps the one line"
