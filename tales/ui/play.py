@@ -389,7 +389,9 @@ class PlayLoop:
             return
         number = int(text)
         if number not in self.read:
-            self.say(f"Paragraph {number} has not been read yet: only paragraphs read come back.")
+            # Worded so as not to say whether such a paragraph exists: a
+            # number never read may be one the team has yet to reach.
+            self.say(f"Paragraph {number} is not among those read; 'read' lists them.")
             return
         again = StoryRead(number, self.read[number])
         self.console.show(render.render_event(again, self.table, self.console.width))

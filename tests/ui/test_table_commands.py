@@ -89,7 +89,7 @@ def test_read_n_reads_a_paragraph_again_and_refuses_one_unread(
     assert shown[0].text == "-- Paragraph 1 --"
     assert "Ruth Pardee met your train" in " ".join(line.text for line in shown)
     loop.handle("read 999")
-    assert console.take()[0].text.startswith("Paragraph 999 has not been read yet")
+    assert console.take()[0].text == "Paragraph 999 is not among those read; 'read' lists them."
     loop.handle("read twelve")
     assert "Read takes a paragraph number" in console.take()[0].text
 
