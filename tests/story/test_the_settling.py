@@ -161,3 +161,22 @@ def test_at_least_25_entries_of_the_first_two_nights_change_the_third():
     asked = set(re.findall(r'log\("(' + "|".join(EARLIER) + r')", "([a-z-]+)"\)', source))
     assert len(asked) >= 25, sorted(asked)
     assert 'counter("marked")' in source
+
+
+@pytest.mark.parametrize("been_to_the_shop", [True, False])
+def test_dan_hollis_hears_of_his_shop_only_from_a_team_that_went_in(
+    core, reef_ledger, been_to_the_shop
+):
+    """A playtest freed Dan Hollis without setting foot in Pruett's and was
+    told it had described the apron on his counter (paragraph 230)."""
+    game = game_of(core, reef_ledger)
+    to_activity(game)
+    game.table.investigator("philip-harris").location = "town-lockup"
+    if been_to_the_shop:
+        game.book.state.log.setdefault("the-settling", {})["hollis-apron-found"] = False
+    heard: list[object] = []
+    game.table.sink.subscribe(heard.append)
+    read(game, 230, 5)
+    (text,) = [e.text for e in heard if getattr(e, "paragraph", None) == 230]
+    assert ("the apron on the counter" in text) is been_to_the_shop
+    assert ("Nobody has been by the shop" in text) is not been_to_the_shop
