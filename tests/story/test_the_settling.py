@@ -15,6 +15,7 @@ from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.options import StoryOption
+from tales.story.story_events import StoryRead
 
 SCENARIO = "the-settling"
 EIGHT = (
@@ -56,6 +57,15 @@ def read(game: Game, number: int, time: int) -> None:
     """Read a narrative as the clock would at ``time``, up to its first decision."""
     game.table.time = time
     Engine(game.book.read(game.table, number), game.table.sink)
+
+
+def read_text(game: Game, number: int, time: int) -> str:
+    """Paragraph ``number``'s text as this game reads it at ``time``."""
+    heard: list[StoryRead] = []
+    game.table.sink.subscribe(lambda e: heard.append(e) if isinstance(e, StoryRead) else None)
+    read(game, number, time)
+    (text,) = [e.text for e in heard if e.paragraph == number]
+    return text
 
 
 def to_activity(game: Game) -> None:
@@ -174,9 +184,19 @@ def test_dan_hollis_hears_of_his_shop_only_from_a_team_that_went_in(
     game.table.investigator("philip-harris").location = "town-lockup"
     if been_to_the_shop:
         game.book.state.log.setdefault("the-settling", {})["hollis-apron-found"] = False
-    heard: list[object] = []
-    game.table.sink.subscribe(heard.append)
-    read(game, 230, 5)
-    (text,) = [e.text for e in heard if getattr(e, "paragraph", None) == 230]
+    text = read_text(game, 230, 5)
     assert ("the apron on the counter" in text) is been_to_the_shop
     assert ("Nobody has been by the shop" in text) is not been_to_the_shop
+
+
+@pytest.mark.parametrize(
+    ("where", "told"),
+    [("deacons-house", "happens indoors"), ("federal-street", "a cobbled street")],
+)
+def test_a_death_is_told_where_it_happens(core, reef_ledger, where, told):
+    """A playtest's investigator died in Deacon Orne's study and was told
+    lying "in the gutter water" of a cobbled street (paragraph 195)."""
+    game = game_of(core, reef_ledger)
+    to_activity(game)
+    game.table.investigator("philip-harris").location = where
+    assert told in read_text(game, 195, 5)
