@@ -37,6 +37,10 @@ def read_campaign(
             log[name] = {
                 str(entry): str(mark).lower() in CROSSED_OUT for entry, mark in entries.items()
             }
+    # In the campaign's own order, as the tale declares its sections: a sheet
+    # may list them in any order (a dump sorts them; a hand copy may not).
+    place = {section: i for i, section in enumerate(tale.log_sections)}
+    log = dict(sorted(log.items(), key=lambda item: place.get(item[0], len(place))))
     counters: dict[str, int] = {}
     raw_counters = campaign.get("counters") or {}
     for counter, value in raw_counters.items() if isinstance(raw_counters, dict) else ():

@@ -62,7 +62,7 @@ def encounter_lines(table: TableView) -> list[Line]:
 
 def log_lines(table: TableView) -> list[Line]:
     lines = [Line("Campaign log:", "heading")]
-    for section, entries in sorted(table.campaign_log.items()):
+    for section, entries in table.campaign_log.items():  # the campaign's order
         shown = [words(e) + (" (crossed out)" if crossed else "") for e, crossed in entries.items()]
         lines.append(Line(f"  {words(section).capitalize()}: {', '.join(shown) or 'nothing'}."))
     if len(lines) == 1:

@@ -8,14 +8,17 @@ import pytest
 from click.testing import CliRunner
 
 from tales.cli import cli
-from tales.story.core import Core
+from tales.saves.session import load_saved, new_context, start_saved
+from tales.saves.store import SaveFiles
+from tales.story.cache import load_tale_cached
+from tales.story.core import Core, tale_path
 from tales.story.game import Game, start_game
 from tales.story.model import Tale
 from tales.ui import ending, views
 from tales.ui.play import PlayLoop
 from tales.ui.session import status_bar
 from tales.ui.setup import COMPANION, Choices, complete, investigator_line
-from tales.ui.words import article, count, first_sentence, plural
+from tales.ui.words import article, count, first_sentence, plural, words
 from tests.ui.conftest import FakeConsole, MakeGame
 
 TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
@@ -300,3 +303,30 @@ def test_the_status_bar_shows_every_player_whatever_the_width(
     assert lines[0].startswith(" Round 1 | time 1")
     if width == 400:
         assert len(lines) == 1, "a wide terminal keeps the one line"
+
+
+def test_the_log_is_shown_in_the_campaigns_order_after_a_save_and_reload(
+    core: Core, tmp_path: Path
+) -> None:
+    """A playtest's `log` listed The Reef Ledger's sections alphabetically
+    ("The eight", "The gale", ...): they come in the order the tale declares
+    them, the order of the three nights, before a save and after its reload."""
+    tale, problems = load_tale_cached(tale_path("the-reef-ledger"))
+    assert tale is not None, problems
+    choices = Choices(players=1, investigators=("ezra",), seed=3, scenario="the-settling")
+    game = start_game(core, tale, complete(core, tale, choices))
+    expected = [s for s in tale.log_sections if s in game.view.campaign_log]
+    assert len(expected) > 3
+
+    def shown(game: Game) -> list[str]:
+        texts = [line.text for line in views.log_lines(game.view)][1:-1]
+        return [text.split(":")[0].strip() for text in texts]
+
+    assert shown(game) == [words(s).capitalize() for s in expected]
+    files = SaveFiles.named(tmp_path, "order")
+    root = tale_path("the-reef-ledger")
+    context = new_context("order", root, "the-settling", tale.content_hash)
+    start_saved(lambda: game, files, context, core).close()
+    loaded, _ = load_saved(files, core)
+    assert shown(loaded.game) == [words(s).capitalize() for s in expected]
+    loaded.close()
