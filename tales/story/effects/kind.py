@@ -186,6 +186,16 @@ def check_slug(value: Any) -> str | None:
     return None if isinstance(value, str) and value else f"not {value!r}"
 
 
+def names_each(value: Any, keys: frozenset[str]) -> bool:
+    """``value`` is a mapping of exactly ``keys``, each naming something (a
+    non-empty string): ``{vehicle: launch, to: reef}``."""
+    return (
+        isinstance(value, dict)
+        and value.keys() == keys
+        and all(isinstance(v, str) and v for v in value.values())
+    )
+
+
 def check_true(value: Any) -> str | None:
     return None if value is True else f"not {value!r}"
 
