@@ -21,6 +21,7 @@ from typing import Any
 
 from tales.authoring.campaign_sim import CampaignRun, Place, content, play_campaigns
 from tales.authoring.cluster import Progress
+from tales.authoring.crashes import write_crashes
 from tales.authoring.titles import ending_title
 from tales.story.campaign_shape import epilogues
 from tales.story.model import Paragraph, Tale, Where
@@ -163,11 +164,7 @@ class CampaignReport:
 def save_crashes(report: CampaignReport, folder: Path) -> None:
     """Each crash's inputs (of the scenario it crashed in) and its traceback."""
     report.crash_dir = folder
-    for run in report.runs:
-        if run.crash:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"crash-{run.seed}.txt").write_text("\n".join(run.inputs) + "\n")
-            (folder / f"crash-{run.seed}.traceback.txt").write_text(run.crash)
+    write_crashes(report.runs, folder)
 
 
 def _share(part: int, whole: int) -> float:

@@ -22,6 +22,7 @@ from typing import Any
 from tales.api import Storybook, load_tale, new_game
 from tales.authoring.bots import POLICIES
 from tales.authoring.cluster import run_units
+from tales.authoring.crashes import write_crashes
 from tales.authoring.titles import ending_title
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
@@ -278,11 +279,7 @@ def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
 def save_crashes(report: Report, folder: Path) -> None:
     """Write each crash's input log as a script the prompt can replay."""
     report.crash_dir = folder
-    for result in report.results:
-        if result.crash:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"crash-{result.seed}.txt").write_text("\n".join(result.inputs) + "\n")
-            (folder / f"crash-{result.seed}.traceback.txt").write_text(result.crash)
+    write_crashes(report.results, folder)
 
 
 def run_simulation(
