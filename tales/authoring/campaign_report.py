@@ -21,7 +21,7 @@ from typing import Any
 
 from tales.authoring.campaign_sim import CampaignRun, Place, content, play_campaigns
 from tales.authoring.cluster import Progress
-from tales.authoring.crashes import write_crashes
+from tales.authoring.crashes import crash_script, replay_command, write_crashes
 from tales.authoring.titles import ending_title
 from tales.story.campaign_shape import epilogues
 from tales.story.model import Paragraph, Tale, Where
@@ -148,16 +148,10 @@ class CampaignReport:
             ),
         }
         if self.crash_dir is not None:
-            entry["script"] = str(self.crash_dir / f"crash-{run.seed}.txt")
+            entry["script"] = str(crash_script(self.crash_dir, run.seed))
         if self.crash_dir is not None and setup is not None and run.played == [setup.scenario]:
             # In the first scenario the prompt replays it from its setup.
-            people = " ".join(f"--investigator {p}" for p in setup.players)
-            people += "".join(f" --companion {c}" for c in setup.companions)
-            entry["replay"] = (
-                f"tales play {self.folder} --scenario {setup.scenario} "
-                f"--difficulty {setup.difficulty} --players {len(setup.players)} {people} "
-                f"--seed {setup.seed} --script {entry['script']}"
-            )
+            entry["replay"] = replay_command(self.folder, setup, entry["script"])
         return entry
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from tales.api import Storybook, load_tale, new_game
 from tales.authoring.bots import POLICIES
 from tales.authoring.cluster import run_units
-from tales.authoring.crashes import write_crashes
+from tales.authoring.crashes import crash_script, replay_command, write_crashes
 from tales.authoring.titles import ending_title
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
@@ -253,20 +253,10 @@ class Report:
             "error": result.crash.strip().splitlines()[-1],
         }
         if self.crash_dir is not None:
-            script = self.crash_dir / f"crash-{result.seed}.txt"
+            script = crash_script(self.crash_dir, result.seed)
             entry["script"] = str(script)
-            entry["replay"] = replay_command(self.tale, result, script)
+            entry["replay"] = replay_command(self.tale, result.setup, script)
         return entry
-
-
-def replay_command(tale: str, result: RunResult, script: Path) -> str:
-    setup = result.setup
-    people = " ".join(f"--investigator {p}" for p in setup.players)
-    people += "".join(f" --companion {c}" for c in setup.companions)
-    return (
-        f"tales play {tale} --scenario {setup.scenario} --difficulty {setup.difficulty} "
-        f"--players {len(setup.players)} {people} --seed {setup.seed} --script {script}"
-    )
 
 
 def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
