@@ -22,6 +22,7 @@ from typing import Any
 from tales.authoring.campaign_sim import CampaignRun, Place, content, play_campaigns
 from tales.authoring.cluster import Progress
 from tales.authoring.crashes import crash_script, replay_command, write_crashes
+from tales.authoring.simulate import share, spread
 from tales.authoring.titles import ending_title
 from tales.story.campaign_shape import epilogues
 from tales.story.model import Paragraph, Tale, Where
@@ -61,10 +62,10 @@ class CampaignReport:
             "crashes": len(runs) - len(played),
             "paragraphs_total": len(scenario_places),
             "paragraphs_visited": len(read & scenario_places),
-            "coverage": _share(len(read & scenario_places), len(scenario_places)),
+            "coverage": share(len(read & scenario_places), len(scenario_places)),
             "interlude_paragraphs_total": len(interlude_places),
             "interlude_paragraphs_visited": len(heard & interlude_places),
-            "interlude_coverage": _share(len(heard & interlude_places), len(interlude_places)),
+            "interlude_coverage": share(len(heard & interlude_places), len(interlude_places)),
             "interludes_unreached": [f"{i}:{n}" for i, n in sorted(interlude_places - heard)],
             "unreached": [f"{s}:{n}" for s, n in sorted(scenario_places - read)],
             "dead_ends": _dead_ends(runs),
@@ -101,15 +102,15 @@ class CampaignReport:
             "aims_read": sum(1 for s in parts if s.aim is not None and s.aim in s.read),
             "paragraphs_total": len(book.paragraphs),
             "paragraphs_visited": len(read & set(book.paragraphs)),
-            "coverage": _share(len(read & set(book.paragraphs)), len(book.paragraphs)),
+            "coverage": share(len(read & set(book.paragraphs)), len(book.paragraphs)),
             "unreached": self._unread(book.paragraphs, read),
             "endings": dict(
                 Counter(ending_title(s.ending, book.paragraphs) for s in ended).most_common()
             ),
             "deaths": sum(s.deaths for s in parts),
-            "exploration_rate": _spread(rates),
+            "exploration_rate": spread(rates),
             "exploration_carried": {
-                **_spread([float(c) for c in carried]),
+                **spread([float(c) for c in carried]),
                 "runs_carrying": sum(1 for c in carried if c > 0),
             },
             "log_entries": _entries(self.runs, name),
@@ -159,16 +160,6 @@ def save_crashes(report: CampaignReport, folder: Path) -> None:
     """Each crash's inputs (of the scenario it crashed in) and its traceback."""
     report.crash_dir = folder
     write_crashes(report.runs, folder)
-
-
-def _share(part: int, whole: int) -> float:
-    return round(part / max(1, whole), 4)
-
-
-def _spread(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"mean": None, "min": None, "max": None}
-    return {"mean": round(sum(values) / len(values), 2), "min": min(values), "max": max(values)}
 
 
 def _entries(runs: Iterable[CampaignRun], where: str | None) -> dict[str, int]:

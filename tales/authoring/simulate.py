@@ -194,9 +194,7 @@ class Report:
             "crashes": sum(1 for r in self.results if r.crash),
             "paragraphs_total": len(self.book.paragraphs),
             "paragraphs_visited": len(visited & set(self.book.paragraphs)),
-            "coverage": round(
-                len(visited & set(self.book.paragraphs)) / max(1, len(self.book.paragraphs)), 4
-            ),
+            "coverage": share(len(visited & set(self.book.paragraphs)), len(self.book.paragraphs)),
             "options_total": len(self.option_keys),
             "options_taken": len(taken & set(self.option_keys)),
             "dead_ends": self.dead_end_report(),
@@ -208,12 +206,7 @@ class Report:
                 ).most_common()
             ),
             "deaths": sum(r.deaths for r in self.results),
-            "exploration_rate": {
-                "mean": round(sum(rates) / len(rates), 2) if rates else None,
-                "min": min(rates) if rates else None,
-                "max": max(rates) if rates else None,
-                "histogram": histogram(rates),
-            },
+            "exploration_rate": {**spread(rates), "histogram": histogram(rates)},
             "unreached": [
                 {"paragraph": n, "where": self.at(p.where)}
                 for n, p in sorted(self.book.paragraphs.items())
@@ -257,6 +250,18 @@ class Report:
             entry["script"] = str(script)
             entry["replay"] = replay_command(self.tale, result.setup, script)
         return entry
+
+
+def share(part: int, whole: int) -> float:
+    """A report's coverage figure: ``part`` of ``whole`` (0 of nothing), to 4 places."""
+    return round(part / max(1, whole), 4)
+
+
+def spread(values: list[float]) -> dict[str, float | None]:
+    """A report's mean, least and most of ``values`` (None of each for none)."""
+    if not values:
+        return {"mean": None, "min": None, "max": None}
+    return {"mean": round(sum(values) / len(values), 2), "min": min(values), "max": max(values)}
 
 
 def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
