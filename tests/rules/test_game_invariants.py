@@ -21,7 +21,6 @@ games ended and how many investigators died.
 from __future__ import annotations
 
 import itertools
-import string
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -54,6 +53,7 @@ from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.story.core import DECK_SIZE, Core
 from tests.conftest import game_for, harbour_scenario
+from tests.rules.illegal import illegal_inputs
 
 # --- a small storybook: the Wrecker ------------------------------------------
 
@@ -498,23 +498,6 @@ OTHER_IDS = (
 )
 
 
-def illegal_inputs(legal: Sequence[str]) -> st.SearchStrategy[str]:
-    """Random words, other decisions' ids, and near misses of the legal ids."""
-    strategies = [
-        st.text(alphabet=string.ascii_lowercase + string.digits + ":-", max_size=30),
-        st.sampled_from(OTHER_IDS),
-    ]
-    if legal:
-        near = st.sampled_from(legal)
-        strategies += [
-            near.map(lambda i: i[:-1]),
-            near.map(str.upper),
-            near.map(" {}".format),
-            near.map("{}:".format),
-        ]
-    return st.one_of(strategies)
-
-
 @settings(max_examples=50, deadline=None)
 @given(data=st.data(), at=st.integers(min_value=0, max_value=MAX_STEPS))
 def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: int) -> None:
@@ -525,7 +508,7 @@ def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: i
     *_, step = itertools.islice(play(core, game), at + 1)  # the game after ``at`` inputs
     table, engine = step.table, step.engine
     legal = engine.legal_ids()
-    garbage = data.draw(illegal_inputs(legal), label="illegal input")
+    garbage = data.draw(illegal_inputs(legal, OTHER_IDS), label="illegal input")
     assume(garbage not in legal)
     before, inputs, pending = table.snapshot(), list(engine.inputs), engine.pending
     read_log = list(step.story.read_log)
