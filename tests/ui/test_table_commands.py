@@ -16,25 +16,10 @@ from tales.ui.play import PlayLoop
 from tales.ui.session import status_bar
 from tales.ui.setup import COMPANION, Choices, complete, investigator_line
 from tales.ui.words import article, count, first_sentence, plural
-from tests.ui.conftest import FakeConsole, MakeGame
+from tests.ui.conftest import FakeConsole
 
 TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
-
-
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
-
-
-@pytest.fixture
-def console() -> FakeConsole:
-    return FakeConsole()
-
-
-@pytest.fixture
-def loop(game: Game, console: FakeConsole) -> PlayLoop:
-    return PlayLoop(game, console)
 
 
 def test_words_count_and_articles() -> None:
