@@ -53,7 +53,7 @@ from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.story.core import DECK_SIZE, Core
 from tests.conftest import game_for, harbour_scenario
-from tests.rules.illegal import illegal_inputs
+from tests.rules.invariants import card_ids, illegal_inputs
 
 # --- a small storybook: the Wrecker ------------------------------------------
 
@@ -274,14 +274,6 @@ def play(core: Core, game: Game, policy: Policy | None = None) -> Iterator[Step]
 
 
 # --- the properties ------------------------------------------------------------
-
-
-def card_ids(table: Table) -> list[str]:
-    ids = [card.id for inv in table.investigators.values() for card in inv.all_cards()]
-    ids += [card.id for inv in table.investigators.values() for card in inv.set_aside]
-    ids += [card.id for pool in table.supply.status_cards.values() for card in pool]
-    ids += [card.id for card in table.supply.heroism_cards]
-    return ids
 
 
 @settings(max_examples=40, deadline=None)

@@ -42,7 +42,7 @@ from tales.rules.teamtests import recovery_kinds, recovery_test, team_test
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken, Track
 from tales.story.core import DECK_SIZE, Core
 from tests.conftest import run, table_for
-from tests.rules.illegal import illegal_inputs
+from tests.rules.invariants import card_ids, illegal_inputs
 
 # --- the session: a few rounds of play built from the engine's procedures -----
 
@@ -253,14 +253,6 @@ def draw_game(data: st.DataObject, core: Core) -> Game:
 
 
 # --- the properties -----------------------------------------------------------
-
-
-def card_ids(table: Table) -> list[str]:
-    ids = [card.id for inv in table.investigators.values() for card in inv.all_cards()]
-    ids += [card.id for inv in table.investigators.values() for card in inv.set_aside]
-    ids += [card.id for pool in table.supply.status_cards.values() for card in pool]
-    ids += [card.id for card in table.supply.heroism_cards]
-    return ids
 
 
 @settings(max_examples=60, deadline=None)
