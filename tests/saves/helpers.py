@@ -81,6 +81,15 @@ def random_input(game: Game, rng: random.Random) -> str:
     return POLICIES["random"](game.pending, game.view, rng).id
 
 
+def play_randomly(saved: SavedGame, rng: random.Random, count: int) -> None:
+    """Up to ``count`` inputs of the random bot, saved as they are played;
+    fewer if the game ends first."""
+    for _ in range(count):
+        if saved.game.pending is None:
+            return
+        saved.apply(random_input(saved.game, rng))
+
+
 def new_saved(core: Core, bell: Bell, setup: GameSetup, files: SaveFiles | None) -> SavedGame:
     name = files.name if files is not None else "unsaved"
     context = new_context(name, bell.root, setup.scenario, bell.tale.content_hash)
@@ -111,11 +120,7 @@ def picture(game: Game) -> dict[str, Any]:
 def play_saved_game(core: Core, bell: Bell, seed: int, files: SaveFiles, limit: int = 600) -> None:
     """The killed player's loop body: one seeded game to its end, saved throughout."""
     saved = new_saved(core, bell, setup_for(seed), files)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if saved.game.pending is None:
-            return
-        saved.apply(random_input(saved.game, rng))
+    play_randomly(saved, random.Random(seed), limit)
 
 
 def reference_pictures(core: Core, bell: Bell, seed: int, limit: int = 600) -> list[dict[str, Any]]:
