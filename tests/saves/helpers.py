@@ -117,26 +117,6 @@ def picture(game: Game) -> dict[str, Any]:
     }
 
 
-def play_saved_game(core: Core, bell: Bell, seed: int, files: SaveFiles, limit: int = 600) -> None:
-    """The killed player's loop body: one seeded game to its end, saved throughout."""
-    saved = new_saved(core, bell, setup_for(seed), files)
-    play_randomly(saved, random.Random(seed), limit)
-
-
-def reference_pictures(core: Core, bell: Bell, seed: int, limit: int = 600) -> list[dict[str, Any]]:
-    """The same game as :func:`play_saved_game`, unsaved: its picture after
-    each number of inputs (index 0: before any)."""
-    game = start_game(core, bell.tale, setup_for(seed))
-    rng = random.Random(seed)
-    pictures = [picture(game)]
-    for _ in range(limit):
-        if game.pending is None:
-            break
-        game.apply(random_input(game, rng))
-        pictures.append(picture(game))
-    return pictures
-
-
 def copy_sheet(source: Path, folder: Path, name: str) -> SaveFiles:
     """A sheet kept under tests/data/saves, copied into ``folder`` as the
     save ``name``: loading may rewrite a sheet, and the kept one must not change."""
