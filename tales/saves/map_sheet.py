@@ -17,7 +17,7 @@ from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
-from tales.story.yamlio import describe
+from tales.story.yamlio import describe, is_whole
 
 MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners", "group")
 
@@ -49,7 +49,7 @@ def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scen
     """The map as a digital sheet left it."""
     table.barriers = {}
     for entry in _listed(f, digital, "barriers"):
-        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[2])):
+        if not (isinstance(entry, list) and len(entry) == 3 and is_whole(entry[2])):
             f.problem(f.at(digital, "barriers"), "digital.barriers", _bad(entry, "[a, b, count]"))
         elif not {entry[0], entry[1]} <= set(scenario.locations):
             f.problem(f.at(digital, "barriers"), "digital.barriers", "names no location")
@@ -88,7 +88,7 @@ def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
     table.marks = {}
     given = _mapping(f, digital, "marks")
     for slug, marks, _ in _pieces(f, given, "marks", table.investigators, "investigator here"):
-        kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
+        kept = {str(k): int(v) for k, v in marks.items() if is_whole(v) and v > 0}
         if kept:
             table.marks[str(slug)] = kept
 
@@ -127,10 +127,6 @@ def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:
         return value
     f.problem(f.at(digital, key), f"digital.{key}", _bad(value, "a list"))
     return []
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _mapping(f: Fields, digital: dict[Any, Any], key: str) -> dict[Any, Any]:
