@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import pytest
 
 from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
 from tales.rules.dice import DiceSet, Face
+from tales.rules.events import Event
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option, option
 from tales.rules.scenario import Scenario
@@ -20,6 +22,7 @@ from tales.rules.table import Table
 from tales.story.core import Core, load_core
 
 ruling = pytest.mark.ruling
+E = TypeVar("E", bound=Event)
 
 
 @option("story")
@@ -66,6 +69,11 @@ class LoadedDice(random.Random):
     @property
     def unused(self) -> list[tuple[str, str]]:
         return self._rolls
+
+
+def of(events: Sequence[Event], kind: type[E]) -> list[E]:
+    """The events of one kind, in the order they came."""
+    return [e for e in events if isinstance(e, kind)]
 
 
 def white(*words: str) -> list[tuple[str, str]]:

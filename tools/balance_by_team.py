@@ -24,10 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tales.authoring.simulate import plan_runs, play_one
 
 
-def _cell(hits: int, games: int) -> str:
-    return f"{hits:>5}/{games:<4} {100 * hits / games:5.1f}%"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter

@@ -90,6 +90,8 @@ def _unread_lines(unreached: list[dict[str, Any]]) -> list[str]:
 
 
 def as_html(data: dict[str, Any], title: str) -> str:
+    """The page: coverage bars of every part, a table of the scenarios, and
+    the text report."""
     parts = [(f"scenario {n}", p) for n, p in data["scenarios"].items()]
     parts += [(f"interlude {n}", p) for n, p in data["interludes"].items()]
     rows = "\n".join(_row(name, part) for name, part in data["scenarios"].items())
@@ -134,7 +136,9 @@ def _row(name: str, part: dict[str, Any]) -> str:
 
 
 def _coverage_bars(parts: list[tuple[str, dict[str, Any]]]) -> str:
-    width, bar, gap, label = 560, 18, 8, 200
+    """One bar a part: its name, the share of its paragraphs read, the percent."""
+    width, bar, gap, names_width = 560, 18, 8, 200
+    full = width - names_width - 60  # a whole bar; the percent is written after it
     height = len(parts) * (bar + gap)
     lines = [
         f'<svg viewBox="0 0 {width} {height}" width="{width}" role="img" '
@@ -143,16 +147,15 @@ def _coverage_bars(parts: list[tuple[str, dict[str, Any]]]) -> str:
     for i, (name, part) in enumerate(parts):
         y = i * (bar + gap)
         share = part["paragraphs_visited"] / max(1, part["paragraphs_total"])
-        full = width - label - 60
         lines.append(f'<text x="0" y="{y + 13}">{html.escape(name)}</text>')
         lines.append(
-            f'<rect x="{label}" y="{y}" width="{full}" height="{bar}" fill="#e4e0d6"></rect>'
+            f'<rect x="{names_width}" y="{y}" width="{full}" height="{bar}" fill="#e4e0d6"></rect>'
         )
         lines.append(
-            f'<rect x="{label}" y="{y}" width="{full * share:.1f}" height="{bar}" '
+            f'<rect x="{names_width}" y="{y}" width="{full * share:.1f}" height="{bar}" '
             f'fill="#5b7b8a"><title>{part["paragraphs_visited"]} of '
             f"{part['paragraphs_total']}</title></rect>"
         )
-        lines.append(f'<text x="{label + full + 6}" y="{y + 13}">{share:.0%}</text>')
+        lines.append(f'<text x="{names_width + full + 6}" y="{y + 13}">{share:.0%}</text>')
     lines.append("</svg>")
     return "\n".join(lines)

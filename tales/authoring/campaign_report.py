@@ -21,6 +21,8 @@ from typing import Any
 
 from tales.authoring.campaign_sim import CampaignRun, Place, content, play_campaigns
 from tales.authoring.cluster import Progress
+from tales.authoring.crashes import crash_script, replay_command, write_crashes
+from tales.authoring.simulate import share, spread
 from tales.authoring.titles import ending_title
 from tales.story.campaign_shape import epilogues
 from tales.story.model import Paragraph, Tale, Where
@@ -60,10 +62,10 @@ class CampaignReport:
             "crashes": len(runs) - len(played),
             "paragraphs_total": len(scenario_places),
             "paragraphs_visited": len(read & scenario_places),
-            "coverage": _share(len(read & scenario_places), len(scenario_places)),
+            "coverage": share(len(read & scenario_places), len(scenario_places)),
             "interlude_paragraphs_total": len(interlude_places),
             "interlude_paragraphs_visited": len(heard & interlude_places),
-            "interlude_coverage": _share(len(heard & interlude_places), len(interlude_places)),
+            "interlude_coverage": share(len(heard & interlude_places), len(interlude_places)),
             "interludes_unreached": [f"{i}:{n}" for i, n in sorted(interlude_places - heard)],
             "unreached": [f"{s}:{n}" for s, n in sorted(scenario_places - read)],
             "dead_ends": _dead_ends(runs),
@@ -100,15 +102,15 @@ class CampaignReport:
             "aims_read": sum(1 for s in parts if s.aim is not None and s.aim in s.read),
             "paragraphs_total": len(book.paragraphs),
             "paragraphs_visited": len(read & set(book.paragraphs)),
-            "coverage": _share(len(read & set(book.paragraphs)), len(book.paragraphs)),
+            "coverage": share(len(read & set(book.paragraphs)), len(book.paragraphs)),
             "unreached": self._unread(book.paragraphs, read),
             "endings": dict(
                 Counter(ending_title(s.ending, book.paragraphs) for s in ended).most_common()
             ),
             "deaths": sum(s.deaths for s in parts),
-            "exploration_rate": _spread(rates),
+            "exploration_rate": spread(rates),
             "exploration_carried": {
-                **_spread([float(c) for c in carried]),
+                **spread([float(c) for c in carried]),
                 "runs_carrying": sum(1 for c in carried if c > 0),
             },
             "log_entries": _entries(self.runs, name),
@@ -147,37 +149,17 @@ class CampaignReport:
             ),
         }
         if self.crash_dir is not None:
-            entry["script"] = str(self.crash_dir / f"crash-{run.seed}.txt")
+            entry["script"] = str(crash_script(self.crash_dir, run.seed))
         if self.crash_dir is not None and setup is not None and run.played == [setup.scenario]:
             # In the first scenario the prompt replays it from its setup.
-            people = " ".join(f"--investigator {p}" for p in setup.players)
-            people += "".join(f" --companion {c}" for c in setup.companions)
-            entry["replay"] = (
-                f"tales play {self.folder} --scenario {setup.scenario} "
-                f"--difficulty {setup.difficulty} --players {len(setup.players)} {people} "
-                f"--seed {setup.seed} --script {entry['script']}"
-            )
+            entry["replay"] = replay_command(self.folder, setup, entry["script"])
         return entry
 
 
 def save_crashes(report: CampaignReport, folder: Path) -> None:
     """Each crash's inputs (of the scenario it crashed in) and its traceback."""
     report.crash_dir = folder
-    for run in report.runs:
-        if run.crash:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"crash-{run.seed}.txt").write_text("\n".join(run.inputs) + "\n")
-            (folder / f"crash-{run.seed}.traceback.txt").write_text(run.crash)
-
-
-def _share(part: int, whole: int) -> float:
-    return round(part / max(1, whole), 4)
-
-
-def _spread(values: list[float]) -> dict[str, float | None]:
-    if not values:
-        return {"mean": None, "min": None, "max": None}
-    return {"mean": round(sum(values) / len(values), 2), "min": min(values), "max": max(values)}
+    write_crashes(report.runs, folder)
 
 
 def _entries(runs: Iterable[CampaignRun], where: str | None) -> dict[str, int]:

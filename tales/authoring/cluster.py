@@ -20,6 +20,8 @@ BATCHES_PER_WORKER = 8  # enough batches to balance uneven games, few enough to 
 
 
 class Indexed(Protocol):
+    """A result that knows its unit's place in the plan, to be sorted back into it."""
+
     @property
     def index(self) -> int: ...
 
@@ -36,6 +38,8 @@ def batches(units: Sequence[UnitT], workers: int) -> list[list[UnitT]]:
 
 
 def play_batch(work: Callable[[UnitT], ResultT], batch: list[UnitT]) -> list[ResultT]:
+    """A batch played where it was sent: module-level, so a process pool or a
+    Dask worker can unpickle it by name."""
     return [work(unit) for unit in batch]
 
 

@@ -22,6 +22,7 @@ from typing import Any
 from tales.api import Storybook, load_tale, new_game
 from tales.authoring.bots import POLICIES
 from tales.authoring.cluster import run_units
+from tales.authoring.crashes import crash_script, replay_command, write_crashes
 from tales.authoring.titles import ending_title
 from tales.rules.events import Event, InvestigatorDied, ReadParagraph
 from tales.rules.options import Option
@@ -193,9 +194,7 @@ class Report:
             "crashes": sum(1 for r in self.results if r.crash),
             "paragraphs_total": len(self.book.paragraphs),
             "paragraphs_visited": len(visited & set(self.book.paragraphs)),
-            "coverage": round(
-                len(visited & set(self.book.paragraphs)) / max(1, len(self.book.paragraphs)), 4
-            ),
+            "coverage": share(len(visited & set(self.book.paragraphs)), len(self.book.paragraphs)),
             "options_total": len(self.option_keys),
             "options_taken": len(taken & set(self.option_keys)),
             "dead_ends": self.dead_end_report(),
@@ -207,12 +206,7 @@ class Report:
                 ).most_common()
             ),
             "deaths": sum(r.deaths for r in self.results),
-            "exploration_rate": {
-                "mean": round(sum(rates) / len(rates), 2) if rates else None,
-                "min": min(rates) if rates else None,
-                "max": max(rates) if rates else None,
-                "histogram": histogram(rates),
-            },
+            "exploration_rate": {**spread(rates), "histogram": histogram(rates)},
             "unreached": [
                 {"paragraph": n, "where": self.at(p.where)}
                 for n, p in sorted(self.book.paragraphs.items())
@@ -252,20 +246,22 @@ class Report:
             "error": result.crash.strip().splitlines()[-1],
         }
         if self.crash_dir is not None:
-            script = self.crash_dir / f"crash-{result.seed}.txt"
+            script = crash_script(self.crash_dir, result.seed)
             entry["script"] = str(script)
-            entry["replay"] = replay_command(self.tale, result, script)
+            entry["replay"] = replay_command(self.tale, result.setup, script)
         return entry
 
 
-def replay_command(tale: str, result: RunResult, script: Path) -> str:
-    setup = result.setup
-    people = " ".join(f"--investigator {p}" for p in setup.players)
-    people += "".join(f" --companion {c}" for c in setup.companions)
-    return (
-        f"tales play {tale} --scenario {setup.scenario} --difficulty {setup.difficulty} "
-        f"--players {len(setup.players)} {people} --seed {setup.seed} --script {script}"
-    )
+def share(part: int, whole: int) -> float:
+    """A report's coverage figure: ``part`` of ``whole`` (0 of nothing), to 4 places."""
+    return round(part / max(1, whole), 4)
+
+
+def spread(values: list[float]) -> dict[str, float | None]:
+    """A report's mean, least and most of ``values`` (None of each for none)."""
+    if not values:
+        return {"mean": None, "min": None, "max": None}
+    return {"mean": round(sum(values) / len(values), 2), "min": min(values), "max": max(values)}
 
 
 def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
@@ -278,11 +274,7 @@ def histogram(rates: list[float], bucket: int = 10) -> dict[str, int]:
 def save_crashes(report: Report, folder: Path) -> None:
     """Write each crash's input log as a script the prompt can replay."""
     report.crash_dir = folder
-    for result in report.results:
-        if result.crash:
-            folder.mkdir(parents=True, exist_ok=True)
-            (folder / f"crash-{result.seed}.txt").write_text("\n".join(result.inputs) + "\n")
-            (folder / f"crash-{result.seed}.traceback.txt").write_text(result.crash)
+    write_crashes(report.results, folder)
 
 
 def run_simulation(

@@ -31,8 +31,13 @@ def _pair(text: str, what: str, example: str) -> tuple[str, str]:
     :class:`NotationError` quoting it with an example."""
     found = _PAIR.fullmatch(text)
     if found is None or not found[2]:
-        raise NotationError(f"{text!r} is not {what}: write it such as {example!r}")
+        raise _miswritten(text, what, example)
     return found[1], found[2]
+
+
+def _miswritten(text: str, what: str, example: str) -> NotationError:
+    """The one sentence for a value not written as ``what`` is, with an example."""
+    return NotationError(f"{text!r} is not {what}: write it such as {example!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +55,7 @@ class TouristFace:
         try:
             return cls(int(number), tuple(Colour(t.strip()) for t in tourists.split("+")))
         except ValueError:  # not a number, or a colour no tourist has
-            raise NotationError(f"{text!r} is not {what}: write it such as {example!r}") from None
+            raise _miswritten(text, what, example) from None
 
     @property
     def id(self) -> str:
@@ -73,10 +78,10 @@ class ChallengeCell:
     @classmethod
     def from_text(cls, text: str) -> Self:
         """The cell ``text`` names, case aside (``str(cell)`` reads back the same)."""
-        what = "a challenge cell (a level and a goal column)"
-        level, goal = _pair(text.lower(), what, "experienced:32")
+        what, example = "a challenge cell (a level and a goal column)", "experienced:32"
+        level, goal = _pair(text.lower(), what, example)
         if not goal.isdigit():
-            raise NotationError(f"{text!r} is not {what}: write it such as 'experienced:32'")
+            raise _miswritten(text, what, example)
         return cls(level, int(goal))
 
     def __str__(self) -> str:

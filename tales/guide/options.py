@@ -40,7 +40,8 @@ def _read_dice(text: str) -> tuple[int, ...]:
 
 def _read_colour(text: str) -> Colour:
     if text not in TOURIST_COLOURS:
-        raise ValueError("a tourist is red, green, blue or purple")
+        *most, last = TOURIST_COLOURS  # "red, green, blue or purple"
+        raise ValueError(f"a tourist is {', '.join(most)} or {last}")
     return Colour(text)
 
 

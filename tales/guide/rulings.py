@@ -9,14 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+# One shape of ruling for both games: the Travel Guide's are all readings.
+from tales.rules.rulings import Ruling
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    id: str
-    title: str
-    default: object
-    rationale: str
-    rulebook: str = ""  # the rulebook's words, where it speaks
+__all__ = ["Ruling", "Rulings", "render_rulings"]
 
 
 @dataclass(frozen=True, slots=True)

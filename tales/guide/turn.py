@@ -9,6 +9,7 @@ shelter.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
@@ -91,14 +92,10 @@ def player_turn(
     if dice.bonus is BonusFace.ROUTE_ADJUSTMENT:
         board = yield from _adjustment(city, player, board, sink)
     if choice.fallback:
-        pick = yield Decision(
-            player,
-            Kind.TOURIST,
-            "Place 1 tourist of which kind?",
-            tuple(TouristPick(c) for c in TOURIST_COLOURS),
+        colour = yield from _which_tourist(
+            player, "Place 1 tourist of which kind?", TOURIST_COLOURS
         )
-        assert isinstance(pick, TouristPick)
-        tourists: tuple[Colour, ...] = (pick.colour,)
+        tourists: tuple[Colour, ...] = (colour,)
     else:
         tourists = tourists_of(dice)
     board = board.with_tourists(choice.district, tourists)
@@ -205,14 +202,16 @@ def _detective(
     kinds = dice.fate.face.tourists
     colour = kinds[0]
     if len(set(kinds)) > 1:
-        pick = yield Decision(
-            player,
-            Kind.TOURIST,
-            "Detective: the missing tourist is which kind?",
-            tuple(TouristPick(c) for c in kinds),
+        colour = yield from _which_tourist(
+            player, "Detective: the missing tourist is which kind?", kinds
         )
-        assert isinstance(pick, TouristPick)
-        colour = pick.colour
     sink.emit(TouristsPlaced(player, district, (colour,), "detective"))
     board = board.with_tourists(district, [colour])
     return replace(board, checked=board.checked | frozenset(touched))
+
+
+def _which_tourist(player: str, question: str, kinds: Iterable[Colour]) -> Proc[Colour]:
+    """The kind of tourist ``player`` picks among ``kinds``."""
+    pick = yield Decision(player, Kind.TOURIST, question, tuple(TouristPick(c) for c in kinds))
+    assert isinstance(pick, TouristPick)
+    return pick.colour

@@ -26,10 +26,6 @@ def place_group(table: Table) -> None:
     table.group = GroupState(start) if start is not None else None
 
 
-def with_group(table: Table, inv: Investigator) -> bool:
-    return table.group is not None and inv.location == table.group.at
-
-
 def may_run(table: Table, inv: Investigator) -> bool:
     """A hidden group does not Run: it would be seen."""
     group = table.group

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tales.errors import RulesError
-
 
 class Attribute(StrEnum):
     """The six attributes a test can target ("Each test targets one of 6 attributes")."""
@@ -74,12 +72,3 @@ class EventSymbol(StrEnum):
     def rank(self) -> int:
         """0 for the worst symbol (skull), 2 for the best (star)."""
         return list(EventSymbol).index(self)
-
-
-def parse_attribute(text: str) -> Attribute:
-    """Read an attribute written in any case: ``"strength"`` -> STRENGTH."""
-    try:
-        return Attribute(text.strip().upper())
-    except ValueError:
-        names = ", ".join(a.value for a in Attribute)
-        raise RulesError(f"{text!r} is not an attribute; use one of {names}") from None

@@ -6,6 +6,7 @@ name against the scenario and the table and reports what does not fit."""
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterator
 from typing import Any
 
 from tales.rules.group import GroupState, place_group
@@ -16,7 +17,7 @@ from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
-from tales.story.yamlio import describe
+from tales.story.yamlio import describe, is_whole
 
 MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners", "group")
 
@@ -48,7 +49,7 @@ def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scen
     """The map as a digital sheet left it."""
     table.barriers = {}
     for entry in _listed(f, digital, "barriers"):
-        if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[2])):
+        if not (isinstance(entry, list) and len(entry) == 3 and is_whole(entry[2])):
             f.problem(f.at(digital, "barriers"), "digital.barriers", _bad(entry, "[a, b, count]"))
         elif not {entry[0], entry[1]} <= set(scenario.locations):
             f.problem(f.at(digital, "barriers"), "digital.barriers", "names no location")
@@ -68,11 +69,9 @@ def restore_setup_map(table: Table) -> None:
 def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
     place_vehicles(table)
     given = _mapping(f, digital, "vehicles")
-    for slug, body in given.items():
-        field = f"digital.vehicles.{slug}"
-        if slug not in table.vehicles or not isinstance(body, dict):
-            f.problem(f.at(given, slug), field, "is no vehicle of this scenario")
-            continue
+    for slug, body, field in _pieces(
+        f, given, "vehicles", table.vehicles, "vehicle of this scenario"
+    ):
         at, aboard = body.get("at"), body.get("aboard") or []
         seats = scenario.vehicles[slug].seats
         if at not in scenario.locations or not isinstance(aboard, list) or len(aboard) > seats:
@@ -88,11 +87,8 @@ def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenar
 def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
     table.marks = {}
     given = _mapping(f, digital, "marks")
-    for slug, marks in given.items():
-        if slug not in table.investigators or not isinstance(marks, dict):
-            f.problem(f.at(given, slug), f"digital.marks.{slug}", "is no investigator here")
-            continue
-        kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
+    for slug, marks, _ in _pieces(f, given, "marks", table.investigators, "investigator here"):
+        kept = {str(k): int(v) for k, v in marks.items() if is_whole(v) and v > 0}
         if kept:
             table.marks[str(slug)] = kept
 
@@ -100,11 +96,9 @@ def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
 def _prisoners(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
     place_prisoners(table)
     given = _mapping(f, digital, "prisoners")
-    for slug, body in given.items():
-        field = f"digital.prisoners.{slug}"
-        if slug not in table.prisoners or not isinstance(body, dict):
-            f.problem(f.at(given, slug), field, "is no prisoner of this scenario")
-            continue
+    for slug, body, field in _pieces(
+        f, given, "prisoners", table.prisoners, "prisoner of this scenario"
+    ):
         at, escort, fate = body.get("at"), body.get("escort"), body.get("fate")
         if at not in scenario.locations or fate not in FATES:
             f.problem(f.at(given, slug), field, f"expected at: a location, fate: {FATES}")
@@ -135,10 +129,6 @@ def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:
     return []
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _mapping(f: Fields, digital: dict[Any, Any], key: str) -> dict[Any, Any]:
     """``digital.KEY`` as a mapping; anything else is a problem, read as none."""
     given = digital.get(key) or {}
@@ -146,6 +136,20 @@ def _mapping(f: Fields, digital: dict[Any, Any], key: str) -> dict[Any, Any]:
         return given
     f.problem(f.at(digital, key), f"digital.{key}", _bad(given, "a mapping"))
     return {}
+
+
+def _pieces(
+    f: Fields, given: dict[Any, Any], key: str, known: Container[Any], what: str
+) -> Iterator[tuple[Any, dict[Any, Any], str]]:
+    """Each entry of ``given`` (``digital.KEY``) that names a known piece and
+    describes it by a mapping, with its field path; any other entry is a
+    problem: "is no ``what``"."""
+    for slug, body in given.items():
+        field = f"digital.{key}.{slug}"
+        if slug in known and isinstance(body, dict):
+            yield slug, body, field
+        else:
+            f.problem(f.at(given, slug), field, f"is no {what}")
 
 
 def _bad(value: Any, expected: str) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 from tales.rules.items import ItemCard
 from tales.saves.restore import PAPER_FIELDS, PLAYER_FIELDS
 from tales.story.model import ScenarioBook, Tale
+from tales.story.yamlio import is_whole
 
 # The rulebook's words for each field (lower case, single spaces), beside ours.
 SHEET_WORDS = {
@@ -113,7 +114,7 @@ def _scenario(data: dict[Any, Any], tale: Tale) -> ScenarioBook | None:
     """The scenario by id, by number (1 is the tale's first) or by title."""
     raw = data.get("scenario")
     ids = list(tale.scenarios)
-    number = raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+    number = raw if is_whole(raw) else None
     if isinstance(raw, str) and raw.strip().isdecimal():
         number = int(raw.strip())
     if number is not None and 1 <= number <= len(ids):

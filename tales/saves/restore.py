@@ -39,7 +39,7 @@ from tales.story.core import Core
 from tales.story.interpreter import Book
 from tales.story.model import ScenarioBook, Tale
 from tales.story.state import StoryState
-from tales.story.yamlio import describe
+from tales.story.yamlio import describe, is_whole
 
 PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
@@ -89,7 +89,7 @@ class _Restorer(WorldRestorer):
         self.digital: dict[Any, Any] = digital if isinstance(digital, dict) else {}
         self.exact = "decks" in self.digital
         seed = self.digital.get("seed")
-        self.seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else fresh_seed
+        self.seed = seed if is_whole(seed) else fresh_seed
         self.notes: list[str] = []
 
     # The whole sheet ----------------------------------------------------------------
@@ -155,7 +155,7 @@ class _Restorer(WorldRestorer):
         book = Book(self.book, state)
         campaign = data.get("campaign")
         points = campaign.get("points") if isinstance(campaign, dict) else None
-        if isinstance(points, int) and not isinstance(points, bool) and points >= 0:
+        if is_whole(points) and points >= 0:
             book.carried_points, book.continues_campaign = points, True
         book.fallen = fallen_of(data, self.core)
         book.carried_in = tuple(sorted(self.carried_in))

@@ -64,10 +64,7 @@ def capture(
     players = [i for i in table.investigators.values() if not i.companion]
     companions = [i for i in table.investigators.values() if i.companion]
     sheet: dict[str, Any] = {
-        "format_version": FORMAT_VERSION,
-        "session": context.session,
-        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "tale": context.tale,
+        **_heading(context),
         "scenario": context.scenario,
         "difficulty": table.difficulty,
         **_house_rules(table),
@@ -121,10 +118,7 @@ def capture_between(table: Table, going_on: NextScenario, context: SheetContext)
     names = {i.slug: i.name for i in table.investigators.values()}
     campaign = going_on.campaign
     return {
-        "format_version": FORMAT_VERSION,
-        "session": context.session,
-        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "tale": context.tale,
+        **_heading(context),
         "scenario": going_on.scenario,
         "after": going_on.after,
         "difficulty": table.difficulty,
@@ -157,10 +151,7 @@ def capture_finished(
     names = {i.slug: i.name for i in table.investigators.values()}
     fallen = (*book.fallen, *(i.slug for i in table.investigators.values() if i.dead))
     return {
-        "format_version": FORMAT_VERSION,
-        "session": context.session,
-        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "tale": context.tale,
+        **_heading(context),
         "scenario": setup.scenario,
         "after": setup.scenario,
         "finished": finished,
@@ -177,6 +168,16 @@ def capture_finished(
             **campaign_extras(book.state.shuffles, []),
         },
         "digital": {"seed": setup.seed, **_content(context)},
+    }
+
+
+def _heading(context: SheetContext) -> dict[str, Any]:
+    """The lines every sheet opens with: its format, whose game, when, which tale."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "session": context.session,
+        "saved": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "tale": context.tale,
     }
 
 

@@ -14,7 +14,7 @@ from tales.saves.fields import Fields
 from tales.story.campaign import item_cards, played_before
 from tales.story.core import Core
 from tales.story.model import Tale
-from tales.story.yamlio import describe
+from tales.story.yamlio import describe, is_whole
 
 CROSSED_OUT = ("crossed out", "crossed-out", "x")
 
@@ -51,7 +51,7 @@ def read_campaign(
             tale.counters,
             "campaign counter",
         )
-        if name is not None and isinstance(value, int) and not isinstance(value, bool):
+        if name is not None and is_whole(value):
             counters[name] = value
     return log, counters
 

@@ -177,18 +177,6 @@ def read_sheet_yaml(path: Path) -> Any:
     return parse_yaml(path, text)
 
 
-def check_regular(path: Path) -> None:
-    """Refuse ``path`` unless it is missing or a regular file (not a link)."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    if stat.S_ISLNK(info.st_mode):
-        raise SaveFileError(path, "is a symbolic link")
-    if not stat.S_ISREG(info.st_mode):
-        raise SaveFileError(path, "is not a regular file")
-
-
 def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:

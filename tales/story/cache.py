@@ -17,7 +17,7 @@ import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tales import __version__
 from tales.problems import Problem
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 CACHE_FORMAT = 2  # raise when the model's classes, or how they are pickled, change shape
 _PACKAGE = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
 
 
 @cache
@@ -75,13 +76,9 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
 
     cache = cache or cache_dir()
     path = cache / f"tale-{_key(root, cache)}.pickle"
-    try:
-        with path.open("rb") as stored, gc_paused():
-            tale = pickle.load(stored)
-        if isinstance(tale, Tale):
-            return tale, []
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass  # not cached yet, or written by another version: load afresh
+    tale = _cached(path, Tale)
+    if tale is not None:
+        return tale, []
     from tales.story.loader import load_tale  # only on a miss: a cached tale needs no loader
 
     tale, problems = load_tale(root)  # with positions: a problem needs no second read
@@ -102,16 +99,23 @@ def load_core_cached(
 
     cache = cache or cache_dir()
     path = cache / f"{kind}-{_key(root, cache)}.pickle"
-    try:
-        with path.open("rb") as stored, gc_paused():
-            core = pickle.load(stored)
-        if isinstance(core, Core):
-            return core
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass  # not cached yet, or written by another version: load afresh
+    core = _cached(path, Core)
+    if core is not None:
+        return core
     core = load(root)
     _store(path, core)
     return core
+
+
+def _cached(path: Path, wanted: type[T]) -> T | None:
+    """The ``wanted`` object pickled at ``path``, or None: not cached yet, or written
+    by another version (then it is loaded afresh and written again)."""
+    try:
+        with path.open("rb") as stored, gc_paused():
+            found = pickle.load(stored)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        return None
+    return found if isinstance(found, wanted) else None
 
 
 def _key(root: Path, cache: Path) -> str:

@@ -79,7 +79,7 @@ def stamps(root: Path) -> list[Stamp] | None:
 
 def settled(listing: list[Stamp], now_ns: int) -> bool:
     """Whether every file was last changed ``SETTLED_NS`` before ``now_ns``."""
-    return all(max(s[2], s[3]) < now_ns - SETTLED_NS for s in listing)
+    return all(max(mtime, ctime) < now_ns - SETTLED_NS for _, _, mtime, ctime, _ in listing)
 
 
 def _name(root: Path) -> str:

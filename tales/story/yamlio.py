@@ -9,7 +9,7 @@ a Python object.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ruamel.yaml.composer import Composer, ComposerError
 from ruamel.yaml.events import AliasEvent
@@ -29,6 +29,13 @@ TYPE_NAMES: dict[type, str] = {
     dict: "a mapping",
     list: "a list",
 }
+
+
+def is_whole(value: Any) -> TypeGuard[int]:
+    """A whole number as a YAML file or a sheet gives it: not true or false
+    (a bool is an int to Python), and not only a plain int (ruamel reads some
+    as its own int subclass)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read_yaml(path: Path, *, limits: Limits = ANY_FILE, folder: Path | None = None) -> Any:

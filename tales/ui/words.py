@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 # Nouns whose plural is not the noun plus "s".
 _PLURALS = {
     "die": "dice",
@@ -44,17 +42,6 @@ def words(slug: str) -> str:
 def sentence(text: str) -> str:
     """A message starting with a capital (the rest left as written)."""
     return text[:1].upper() + text[1:] if text else text
-
-
-SLUG = re.compile(r"\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b")
-
-
-def slugs_in(text: str) -> list[str]:
-    """Slug-like tokens ("stress-03", "pocket-pistol") in text meant for a player.
-
-    Hyphenated English words ("half-drowned") look the same, so only words
-    with a digit or a known slug are certain; callers pass their own slugs."""
-    return SLUG.findall(text)
 
 
 # Abbreviations whose full stop ends no sentence.

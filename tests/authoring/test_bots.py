@@ -3,39 +3,17 @@ seeing the game only through its read-only view."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tales.authoring.bots import sensible_policy
-from tales.story.core import tale_path
-from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
-
-
-def _at_the_bus_stop(core) -> tuple[Game, random.Random]:
-    """Low Water with Arthur at the bus stop, the square read, an activity asked."""
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    setup = GameSetup(
-        "low-water",
-        ("arthur-blackwood",),
-        ("irene-dubois", "ezra-marsh", "sarah-elington"),
-        "standard",
-        4,
-    )
-    game = start_game(core, tale, setup)
-    rng = random.Random(4)
-    while game.pending is not None and game.pending.kind != "activity":
-        game.apply(sensible_policy(game.pending, game.view, rng).id)
-    return game, rng
+from tests.authoring.helpers import at_the_bus_stop
 
 
 def test_the_sensible_bot_leaves_a_scene_whose_only_unread_lead_is_closed(core) -> None:
     """At the bus stop of Low Water, once the square is read, the only unread
     lead is the road out, shut until late at night: the bot walks to a scene
     where a lead is open instead of ending the round where it stands."""
-    game, rng = _at_the_bus_stop(core)
+    game, rng = at_the_bus_stop(core)
     game.book.state.visited |= {11, 12, 13}  # everything at the bus stop but the road out
     view = game.view
     assert view.investigator("arthur-blackwood").location == "bus-stop"
@@ -48,7 +26,7 @@ def test_the_sensible_bot_leaves_a_scene_whose_only_unread_lead_is_closed(core) 
 
 def test_looking_ahead_moves_nobody(core) -> None:
     """Asking what is open elsewhere leaves the table exactly as it was."""
-    game, _ = _at_the_bus_stop(core)
+    game, _ = at_the_bus_stop(core)
     before = game.table.snapshot()
     for place in game.view.scenes:
         game.view.leads_at("arthur-blackwood", place)
@@ -57,7 +35,7 @@ def test_looking_ahead_moves_nobody(core) -> None:
 
 
 def test_the_view_hands_out_nothing_that_changes_the_game(core) -> None:
-    game, _ = _at_the_bus_stop(core)
+    game, _ = at_the_bus_stop(core)
     view = game.view
     arthur = view.investigator("arthur-blackwood")
     assert isinstance(arthur.hand, tuple) and isinstance(view.revealed, frozenset)

@@ -3,8 +3,6 @@ nearest first: the same games as asking every scene every time (issue 16)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import tales.authoring.bots as bots
@@ -12,9 +10,8 @@ from tales.authoring.leads import Leads, leads_for
 from tales.authoring.simulate import RunResult, _content, plan_runs, play_one
 from tales.rules.options import Move, Option
 from tales.story.core import tale_path
-from tales.story.game import GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.view import TableView
+from tests.authoring.helpers import at_the_bus_stop
 
 
 def _every_scene(options: tuple[Option, ...], view: TableView) -> Option | None:
@@ -67,19 +64,7 @@ def test_the_remembered_look_ahead_plays_the_same_games(
 def test_a_spent_scene_is_remembered_and_never_asked_again(core) -> None:
     """Once every target of a scene's options is read, at a place with no
     inside to go into, no lead can open there again: the view is not asked."""
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    setup = GameSetup(
-        "low-water",
-        ("arthur-blackwood",),
-        ("irene-dubois", "ezra-marsh", "sarah-elington"),
-        "standard",
-        4,
-    )
-    game = start_game(core, tale, setup)
-    rng = random.Random(4)
-    while game.pending is not None and game.pending.kind != "activity":
-        game.apply(bots.sensible_policy(game.pending, game.view, rng).id)
+    game, _ = at_the_bus_stop(core)
     view = game.view
     scenario = view.scenario
     assert scenario is not None

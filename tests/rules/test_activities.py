@@ -8,9 +8,6 @@ narrative, to the Discard Pile."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 import pytest
 
 from tales.errors import RulesError
@@ -32,7 +29,6 @@ from tales.rules.decisions import Engine
 from tales.rules.encounters import start_encounter
 from tales.rules.events import (
     ActionsPaid,
-    Event,
     ItemGained,
     ItemMoved,
     ItemUsed,
@@ -48,15 +44,10 @@ from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind, Track
 from tales.story.core import Core
-from tests.conftest import deal, game_for, load_dice, red, ruling, run
+from tests.conftest import deal, game_for, load_dice, of, red, ruling, run
 
-E = TypeVar("E", bound=Event)
 MARGARET, EZRA, ARTHUR = "margaret-sinclair", "ezra-marsh", "arthur-blackwood"
 SARAH, IRENE = "sarah-elington", "irene-dubois"
-
-
-def of(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def solo(core: Core) -> Table:

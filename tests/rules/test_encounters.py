@@ -12,7 +12,6 @@ indicated narrative and follow the instructions."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 import pytest
 
@@ -44,9 +43,8 @@ from tales.rules.round import NoStory, activity_options, activity_phase, end_of_
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind
 from tales.story.core import Core
-from tests.conftest import deal, game_for, load_dice, red, ruling, run
+from tests.conftest import deal, game_for, load_dice, of, red, ruling, run
 
-E = TypeVar("E", bound=Event)
 EZRA, MARGARET = "ezra-marsh", "margaret-sinclair"
 ARTHUR, SARAH = "arthur-blackwood", "sarah-elington"
 DEFEATED, ROUND_END = 150, 151  # the Wrecker's paragraphs in harbour_scenario()
@@ -69,10 +67,6 @@ class ReadingStory(NoStory):
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator
-
-
-def of(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def harbour(core: Core) -> Table:

@@ -21,7 +21,6 @@ games ended and how many investigators died.
 from __future__ import annotations
 
 import itertools
-import string
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields
@@ -54,6 +53,7 @@ from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.story.core import DECK_SIZE, Core
 from tests.conftest import game_for, harbour_scenario
+from tests.rules.invariants import card_ids, illegal_inputs
 
 # --- a small storybook: the Wrecker ------------------------------------------
 
@@ -276,14 +276,6 @@ def play(core: Core, game: Game, policy: Policy | None = None) -> Iterator[Step]
 # --- the properties ------------------------------------------------------------
 
 
-def card_ids(table: Table) -> list[str]:
-    ids = [card.id for inv in table.investigators.values() for card in inv.all_cards()]
-    ids += [card.id for inv in table.investigators.values() for card in inv.set_aside]
-    ids += [card.id for pool in table.supply.status_cards.values() for card in pool]
-    ids += [card.id for card in table.supply.heroism_cards]
-    return ids
-
-
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_every_card_lies_in_exactly_one_zone(core: Core, data: st.DataObject) -> None:
@@ -498,23 +490,6 @@ OTHER_IDS = (
 )
 
 
-def illegal_inputs(legal: Sequence[str]) -> st.SearchStrategy[str]:
-    """Random words, other decisions' ids, and near misses of the legal ids."""
-    strategies = [
-        st.text(alphabet=string.ascii_lowercase + string.digits + ":-", max_size=30),
-        st.sampled_from(OTHER_IDS),
-    ]
-    if legal:
-        near = st.sampled_from(legal)
-        strategies += [
-            near.map(lambda i: i[:-1]),
-            near.map(str.upper),
-            near.map(" {}".format),
-            near.map("{}:".format),
-        ]
-    return st.one_of(strategies)
-
-
 @settings(max_examples=50, deadline=None)
 @given(data=st.data(), at=st.integers(min_value=0, max_value=MAX_STEPS))
 def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: int) -> None:
@@ -525,7 +500,7 @@ def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: i
     *_, step = itertools.islice(play(core, game), at + 1)  # the game after ``at`` inputs
     table, engine = step.table, step.engine
     legal = engine.legal_ids()
-    garbage = data.draw(illegal_inputs(legal), label="illegal input")
+    garbage = data.draw(illegal_inputs(legal, OTHER_IDS), label="illegal input")
     assume(garbage not in legal)
     before, inputs, pending = table.snapshot(), list(engine.inputs), engine.pending
     read_log = list(step.story.read_log)

@@ -16,7 +16,6 @@ it is kept small on purpose and is not part of the rules.
 
 from __future__ import annotations
 
-import string
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from tales.rules.teamtests import recovery_kinds, recovery_test, team_test
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken, Track
 from tales.story.core import DECK_SIZE, Core
 from tests.conftest import run, table_for
+from tests.rules.invariants import card_ids, illegal_inputs
 
 # --- the session: a few rounds of play built from the engine's procedures -----
 
@@ -255,14 +255,6 @@ def draw_game(data: st.DataObject, core: Core) -> Game:
 # --- the properties -----------------------------------------------------------
 
 
-def card_ids(table: Table) -> list[str]:
-    ids = [card.id for inv in table.investigators.values() for card in inv.all_cards()]
-    ids += [card.id for inv in table.investigators.values() for card in inv.set_aside]
-    ids += [card.id for pool in table.supply.status_cards.values() for card in pool]
-    ids += [card.id for card in table.supply.heroism_cards]
-    return ids
-
-
 @settings(max_examples=60, deadline=None)
 @given(data=st.data())
 def test_every_card_lies_in_exactly_one_zone(core: Core, data: st.DataObject) -> None:
@@ -404,18 +396,6 @@ OTHER_IDS = (
 )
 
 
-def illegal_inputs(legal: Sequence[str]) -> st.SearchStrategy[str]:
-    """Random words, other decisions' ids, and near misses of the legal ids."""
-    strategies = [
-        st.text(alphabet=string.ascii_lowercase + string.digits + ":-", max_size=30),
-        st.sampled_from(OTHER_IDS),
-    ]
-    if legal:
-        near = st.sampled_from(legal)
-        strategies += [near.map(lambda i: i[:-1]), near.map(str.upper), near.map(" {}".format)]
-    return st.one_of(strategies)
-
-
 @settings(max_examples=60, deadline=None)
 @given(data=st.data(), at=st.integers(min_value=0, max_value=MAX_STEPS))
 def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: int) -> None:
@@ -429,7 +409,7 @@ def test_an_illegal_input_changes_nothing(core: Core, data: st.DataObject, at: i
             break
         table, engine = next(steps, (table, engine))
     legal = engine.legal_ids()
-    garbage = data.draw(illegal_inputs(legal), label="illegal input")
+    garbage = data.draw(illegal_inputs(legal, OTHER_IDS), label="illegal input")
     assume(garbage not in legal)
     before, inputs, pending = table.snapshot(), list(engine.inputs), engine.pending
     with pytest.raises(IllegalInput):

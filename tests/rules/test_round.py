@@ -9,8 +9,7 @@ that turn."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections.abc import Callable
 
 import pytest
 
@@ -49,9 +48,8 @@ from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.story.core import Core
-from tests.conftest import Scripted, game_for, load_dice, red, ruling, run, stack_deck
+from tests.conftest import Scripted, game_for, load_dice, of, red, ruling, run, stack_deck
 
-E = TypeVar("E", bound=Event)
 MARGARET, EZRA = "margaret-sinclair", "ezra-marsh"
 ARTHUR, SARAH, IRENE = "arthur-blackwood", "sarah-elington", "irene-dubois"
 DEATH = 190  # harbour_scenario()'s board.death
@@ -82,10 +80,6 @@ class ScriptedStory(NoStory):
         self.log.append(paragraph)
         return
         yield  # pragma: no cover - makes this a generator
-
-
-def of(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def two_players(core: Core, *, difficulty: str = "standard") -> Table:

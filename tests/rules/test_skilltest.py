@@ -41,7 +41,7 @@ from tales.rules.teamtests import TeamOutcome, recovery_kinds, recovery_test, te
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.rules.teststate import eased
 from tales.story.core import Core
-from tests.conftest import deal, load_dice, red, ruling, run, table_for, white
+from tests.conftest import deal, load_dice, of, red, ruling, run, table_for, white
 
 E = TypeVar("E", bound=Event)
 AGI, STR, POW, CON = (
@@ -68,10 +68,6 @@ def only(events: Sequence[Event], kind: type[E]) -> E:
     found = [e for e in events if isinstance(e, kind)]
     assert len(found) == 1, f"expected one {kind.__name__}, got {found}"
     return found[0]
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def ids(engine: Engine[object], prefix: str) -> list[str]:
@@ -230,7 +226,7 @@ def test_an_exploding_success_counts_as_a_success(core: Core) -> None:
     engine = start(table, ARTHUR, TestSpec(AGI, 1))
     events = engine.apply_all([f"play:{card.id}", "roll", "accept"])
 
-    assert of_type(events, DieExploded) == []
+    assert of(events, DieExploded) == []
     result = only(events, TestResolved)
     assert (result.successes, result.dice_successes, result.passed) == (1, 1, True)
 
@@ -251,7 +247,7 @@ def test_an_explosion_is_offered_and_may_be_declined(core: Core) -> None:
     assert explode is not None and "(4 left)" in explode.label
     events = engine.apply("accept")
 
-    assert of_type(events, DieExploded) == []
+    assert of(events, DieExploded) == []
     assert only(events, TestResolved).successes == 1
     assert dice.unused == []
 
@@ -270,7 +266,7 @@ def test_explosions_roll_automatically_when_the_ruling_is_off(core: Core) -> Non
     engine.apply_all([f"play:{c.id}" for c in cards])
     events = engine.apply("roll")
 
-    assert of_type(events, DieExploded) == [
+    assert of(events, DieExploded) == [
         DieExploded(0, Face.parse("explode")),
         DieExploded(2, Face.parse("success")),
     ]
@@ -904,7 +900,7 @@ def test_an_injury_card_needs_a_constitution_test_and_a_failure_removes_nothing(
     assert only(engine.opening_events, TestStarted).attribute is CON
     events = engine.apply_all(["roll", "accept"])
 
-    assert of_type(events, StatusCardsResolved) == []
+    assert of(events, StatusCardsResolved) == []
     assert arthur.play_area == [injury]
     assert engine.result == TestOutcome(False, 0, 1, EventSymbol.SKULL)
 

@@ -7,9 +7,6 @@ one token of that type and keep the rest of them on your Investigator's board."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
-
 import pytest
 
 from tales.rules.cards import Card
@@ -18,7 +15,6 @@ from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.events import (
     CardDiscarded,
     CardDrawn,
-    Event,
     InvestigatorDied,
     InvestigatorRemoved,
     StatusCardGained,
@@ -39,9 +35,8 @@ from tales.rules.statuses import (
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, StatusCardKind, StatusToken, Track
 from tales.story.core import Core
-from tests.conftest import load_dice, red, ruling, run, stack_deck, table_for
+from tests.conftest import load_dice, of, red, ruling, run, stack_deck, table_for
 
-E = TypeVar("E", bound=Event)
 ADV, DIS = StatusToken.ADVANTAGE, StatusToken.DISADVANTAGE
 
 
@@ -64,10 +59,6 @@ def round_start(table: Table, inv: Investigator) -> Proc[None]:
     Start of a Round" (the Event board, step 2, does not touch the hand)."""
     yield from draw_up_to(table, inv)
     yield from start_of_round_tokens(table, inv)
-
-
-def of_type(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 # --- ADVANTAGE and DISADVANTAGE --------------------------------------------------
@@ -119,7 +110,7 @@ def test_a_test_resolves_only_one_of_two_advantage_tokens(core: Core) -> None:
     events = engine.apply_all(["roll", "accept", "keep-red:0"])
 
     assert engine.finished and dice.unused == []
-    assert of_type(events, TokenResolved) == [TokenResolved(arthur.slug, ADV)]
+    assert of(events, TokenResolved) == [TokenResolved(arthur.slug, ADV)]
     assert arthur.tokens[ADV] == 1
     assert table.supply.status_tokens[ADV] == 7, "the resolved token returns to the supply"
 
@@ -365,9 +356,7 @@ def test_a_pair_of_stress_cards_can_kill(core: Core) -> None:
     resolve_status_cards(table, arthur)
 
     assert arthur.dead and arthur.sanity == 0
-    assert of_type(table.sink.take(), InvestigatorDied) == [
-        InvestigatorDied(arthur.slug, Track.SANITY)
-    ]
+    assert of(table.sink.take(), InvestigatorDied) == [InvestigatorDied(arthur.slug, Track.SANITY)]
 
 
 def test_death_is_reported_once(core: Core) -> None:
@@ -376,7 +365,7 @@ def test_death_is_reported_once(core: Core) -> None:
     arthur = table.investigator("arthur-blackwood")
     change_track(table, arthur, Track.VITALITY, -8, "a fall")
     change_track(table, arthur, Track.SANITY, -4, "a horror")
-    assert len(of_type(table.sink.take(), InvestigatorDied)) == 1
+    assert len(of(table.sink.take(), InvestigatorDied)) == 1
 
 
 @ruling("tracks-capped")
@@ -494,7 +483,7 @@ def test_fortified_draws_a_sixth_card_after_drawing_discarding_a_status_card(
     assert arthur.discard == [poison], "the POISON card goes to the discard pile"
     assert arthur.vitality == 8 and arthur.play_area == [], "... unresolved"
     fortified = events.index(TokenResolved(arthur.slug, StatusToken.FORTIFIED))
-    drawn = of_type(events, CardDrawn)
+    drawn = of(events, CardDrawn)
     assert all(events.index(e) < fortified for e in drawn[:5]), "FORTIFIED acts after drawing"
     assert events[fortified + 1 :] == (
         CardDiscarded(arthur.slug, poison.id, "FORTIFIED draws only a positive card"),

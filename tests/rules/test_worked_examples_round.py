@@ -8,7 +8,6 @@ of the example.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 from tales.rules.decisions import Proc
 from tales.rules.encounters import COMBAT, start_encounter
@@ -18,7 +17,6 @@ from tales.rules.events import (
     CardPlayed,
     DeckShuffled,
     EncounterProgress,
-    Event,
     EventSymbolRolled,
     ItemUsed,
     Moved,
@@ -38,15 +36,10 @@ from tales.rules.statuses import gain_token
 from tales.rules.table import Table
 from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
 from tales.story.core import Core
-from tests.conftest import Scripted, deal, game_for, load_dice, red, ruling, run, white
+from tests.conftest import Scripted, deal, game_for, load_dice, of, red, ruling, run, white
 
-E = TypeVar("E", bound=Event)
 ARTHUR, MARGARET, EZRA = "arthur-blackwood", "margaret-sinclair", "ezra-marsh"
 SARAH, IRENE = "sarah-elington", "irene-dubois"
-
-
-def of(events: Sequence[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
 
 
 def harbour(core: Core, players: Sequence[str]) -> Table:

@@ -81,6 +81,15 @@ def random_input(game: Game, rng: random.Random) -> str:
     return POLICIES["random"](game.pending, game.view, rng).id
 
 
+def play_randomly(saved: SavedGame, rng: random.Random, count: int) -> None:
+    """Up to ``count`` inputs of the random bot, saved as they are played;
+    fewer if the game ends first."""
+    for _ in range(count):
+        if saved.game.pending is None:
+            return
+        saved.apply(random_input(saved.game, rng))
+
+
 def new_saved(core: Core, bell: Bell, setup: GameSetup, files: SaveFiles | None) -> SavedGame:
     name = files.name if files is not None else "unsaved"
     context = new_context(name, bell.root, setup.scenario, bell.tale.content_hash)
@@ -106,30 +115,6 @@ def picture(game: Game) -> dict[str, Any]:
         "story": copy.deepcopy(game.book.state),
         "pending": pending_ids(game),
     }
-
-
-def play_saved_game(core: Core, bell: Bell, seed: int, files: SaveFiles, limit: int = 600) -> None:
-    """The killed player's loop body: one seeded game to its end, saved throughout."""
-    saved = new_saved(core, bell, setup_for(seed), files)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if saved.game.pending is None:
-            return
-        saved.apply(random_input(saved.game, rng))
-
-
-def reference_pictures(core: Core, bell: Bell, seed: int, limit: int = 600) -> list[dict[str, Any]]:
-    """The same game as :func:`play_saved_game`, unsaved: its picture after
-    each number of inputs (index 0: before any)."""
-    game = start_game(core, bell.tale, setup_for(seed))
-    rng = random.Random(seed)
-    pictures = [picture(game)]
-    for _ in range(limit):
-        if game.pending is None:
-            break
-        game.apply(random_input(game, rng))
-        pictures.append(picture(game))
-    return pictures
 
 
 def copy_sheet(source: Path, folder: Path, name: str) -> SaveFiles:

@@ -18,6 +18,7 @@ from tests.saves.helpers import (
     new_saved,
     pending_ids,
     picture,
+    play_randomly,
     random_input,
     setup_for,
     signature,
@@ -92,11 +93,7 @@ def test_killed_after_any_input_the_save_on_disk_is_the_live_game(
     with tempfile.TemporaryDirectory() as tmp:
         files = SaveFiles.named(Path(tmp), "kill")
         saved = new_saved(core, bell, setup_for(game_seed), files)
-        rng = random.Random(bot_seed)
-        for _ in range(inputs):
-            if saved.game.pending is None:
-                break
-            saved.apply(random_input(saved.game, rng))
+        play_randomly(saved, random.Random(bot_seed), inputs)
         # "Killed" here: nothing is closed or flushed before loading.
         loaded, warnings = load_saved(files, core)
         assert warnings == []

@@ -15,21 +15,14 @@ from tales.errors import SaveNameError, TalesError
 from tales.saves.session import SavedGame, load_saved
 from tales.saves.store import SaveFiles
 from tales.story.game import GameSetup, replay
-from tests.saves.helpers import SCENARIO, new_saved, picture, random_input, setup_for
-
-
-def play(saved: SavedGame, rng: random.Random, count: int) -> None:
-    for _ in range(count):
-        if saved.game.pending is None:
-            return
-        saved.apply(random_input(saved.game, rng))
+from tests.saves.helpers import SCENARIO, new_saved, picture, play_randomly, setup_for
 
 
 def four_inputs_in(core, bell, saves: Path) -> tuple[SavedGame, SaveFiles, random.Random]:
     """The save 'friday' of a seeded game, four random inputs played."""
     files = SaveFiles.named(saves, "friday")
     saved, rng = new_saved(core, bell, setup_for(11), files), random.Random(11)
-    play(saved, rng, 4)
+    play_randomly(saved, rng, 4)
     return saved, files, rng
 
 
@@ -47,7 +40,7 @@ def test_undo_gives_the_game_replayed_with_fewer_inputs(
     with tempfile.TemporaryDirectory() as tmp:
         files = SaveFiles.named(Path(tmp), "undo")
         saved = new_saved(core, bell, setup, files)
-        play(saved, random.Random(bot_seed), inputs)
+        play_randomly(saved, random.Random(bot_seed), inputs)
         played = list(saved.inputs)
         count = back.draw(st.integers(1, len(played)), label="undo")
         assert saved.undo(count) == count
@@ -71,8 +64,8 @@ def test_undo_one_and_undo_many_take_back_the_last_inputs(core, bell, started):
     saved, files = started
     rng = random.Random(11)
     while saved.sheet.round_played < 1:  # across a round end: its sheet is taken back too
-        play(saved, rng, 1)
-    play(saved, rng, 2)
+        play_randomly(saved, rng, 1)
+    play_randomly(saved, rng, 2)
     played = list(saved.inputs)
     setup = setup_for(11)
     assert saved.undo() == 1
@@ -90,7 +83,7 @@ def test_undo_with_nothing_to_undo_is_refused(core, started):
     saved, files = started
     with pytest.raises(TalesError, match="nothing to undo"):
         saved.undo()
-    play(saved, random.Random(1), 1)
+    play_randomly(saved, random.Random(1), 1)
     with pytest.raises(TalesError):
         saved.undo(0)
     saved.undo(1)
@@ -105,14 +98,14 @@ def test_a_checkpoint_is_a_save_that_loads_to_the_same_moment(core, started):
     saved, files = started
     rng = random.Random(11)
     while saved.sheet.round_played < 1:
-        play(saved, rng, 1)
-    play(saved, rng, 3)
+        play_randomly(saved, rng, 1)
+    play_randomly(saved, rng, 3)
     here = picture(saved.game)
     checkpoint = saved.checkpoint("Before-The-Reef")
     assert checkpoint.name == "friday@before-the-reef"
     assert checkpoint.sheet == files.folder / "friday@before-the-reef.yaml"
     assert checkpoint.journal.is_file()
-    play(saved, rng, 5)
+    play_randomly(saved, rng, 5)
     loaded, warnings = load_saved(checkpoint, core)
     assert warnings == []
     assert picture(loaded.game) == here
@@ -123,7 +116,7 @@ def test_a_checkpoint_is_a_save_that_loads_to_the_same_moment(core, started):
 
 def test_a_game_without_files_has_no_checkpoints(core, bell):
     saved = new_saved(core, bell, setup_for(11), None)
-    play(saved, random.Random(11), 3)
+    play_randomly(saved, random.Random(11), 3)
     assert saved.undo(2) == 2
     with pytest.raises(TalesError):
         saved.checkpoint("x")
@@ -133,7 +126,7 @@ def test_rewind_goes_back_to_a_checkpoint_and_saves_on_under_the_session(core, b
     saved, files, rng = four_inputs_in(core, bell, saves)
     here = picture(saved.game)
     saved.checkpoint("here")
-    play(saved, rng, 6)
+    play_randomly(saved, rng, 6)
     assert saved.checkpoints() == ["here"]
     assert saved.rewind("Here") == []
     assert picture(saved.game) == here
@@ -155,7 +148,7 @@ def _at_round_two(core, bell, saves: Path, seed: int) -> tuple[SavedGame, SaveFi
     saved = new_saved(core, bell, GameSetup(SCENARIO, *TEAM, "standard", seed), files)
     rng = random.Random(seed)
     while saved.sheet.round_played < 2:
-        play(saved, rng, 1)
+        play_randomly(saved, rng, 1)
     return saved, files, rng
 
 
@@ -170,7 +163,7 @@ def test_undo_back_to_where_a_save_was_loaded_keeps_it_loadable(core, bell, save
         at_load = picture(saved.game)
         loaded, _ = load_saved(files, core)
         hazards += _status_card_in_play(loaded)
-        play(loaded, rng, 1)
+        play_randomly(loaded, rng, 1)
         loaded.undo(1)
         assert picture(loaded.game) == at_load
         again, warnings = load_saved(files, core)
@@ -184,10 +177,10 @@ def test_rewinding_into_the_session_keeps_it_loadable(core, bell, saves):
     for seed in SEEDS:
         saved, files, rng = _at_round_two(core, bell, saves, seed)
         hazards += _status_card_in_play(saved)  # as the checkpoint's sheet resumes
-        play(saved, rng, 3)
+        play_randomly(saved, rng, 3)
         checkpoint = saved.checkpoint("here")
         here = picture(saved.game)
-        play(saved, rng, 5)
+        play_randomly(saved, rng, 5)
         rewound, _ = load_saved(checkpoint, core, into=files)
         assert picture(rewound.game) == here
         again, warnings = load_saved(files, core)
@@ -201,11 +194,11 @@ def test_after_a_rewind_the_round_ends_are_saved_by_the_session(core, bell, save
     reach the save on disk, so a load after more rounds is the game played."""
     saved, files, rng = four_inputs_in(core, bell, saves)
     saved.checkpoint("here")
-    play(saved, rng, 6)
+    play_randomly(saved, rng, 6)
     saved.rewind("here")
     rounds = saved.table.round
     while saved.game.pending is not None and saved.table.round < rounds + 2:
-        play(saved, rng, 1)
+        play_randomly(saved, rng, 1)
     assert saved.sheet.round_played >= rounds
     again, warnings = load_saved(files, core)
     assert warnings == []
@@ -217,7 +210,7 @@ def test_checkpoints_come_along_when_the_game_is_saved_under_another_name(core, 
     here = picture(saved.game)
     saved.checkpoint("here")
     saved.save_as("saturday")
-    play(saved, rng, 5)
+    play_randomly(saved, rng, 5)
     assert saved.checkpoints() == ["here"]
     saved.rewind("here")
     assert picture(saved.game) == here

@@ -93,6 +93,25 @@ def test_count_is_refused_where_a_kind_takes_none(node: str) -> None:
     assert effect is None and problem is not None and "takes no 'count'" in problem
 
 
+@pytest.mark.parametrize(
+    ("node", "fits"),
+    [
+        ("{drive: {vehicle: launch, to: reef}}", True),
+        ("{drive: {vehicle: launch}}", False),
+        ("{drive: {vehicle: launch, to: ''}}", False),
+        ("{drive: {vehicle: launch, to: reef, by: night}}", False),
+        ("{encounter: {name: the-wrecker, at: quay}}", True),
+        ("{encounter: {name: the-wrecker, at: 3}}", False),
+        ("{encounter: {name: the-wrecker}}", False),
+    ],
+)
+def test_a_value_of_named_parts_takes_exactly_those_parts_each_a_name(
+    node: str, fits: bool
+) -> None:
+    effect, problem = parse_effect(_load(node), Where("x"))
+    assert (effect is not None, problem is None) == (fits, fits), problem
+
+
 def test_an_unknown_kind_in_play_raises_instead_of_doing_nothing(core, make_book) -> None:
     with pytest.raises(UnknownEffect, match="'tiem' is not an effect; did you mean 'time'"):
         kind_of("tiem")

@@ -15,7 +15,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tales.rules import events as ev
@@ -25,7 +24,7 @@ from tales.story.core import Core
 from tales.story.game import begin_game, set_up
 from tales.story.model import Tale
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded, StoryState
-from tests.story.random_games import RANDOM_GAMES, RandomGame, load_bundled
+from tests.story.random_games import RANDOM_GAMES, RandomGame
 
 MAX_INPUTS = 600  # most games end sooner; a longer one is checked as far as it went
 # The one pair of tokens that cancel (gain_token): a cancelled gain takes one
@@ -186,11 +185,6 @@ _PROJECT: dict[type, Any] = {
         e.token, e.after
     ),
 }
-
-
-@pytest.fixture(scope="module")
-def tales() -> dict[str, Tale]:
-    return load_bundled()
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -183,7 +183,9 @@ def test_the_map_survives_a_save_sheet_and_a_reload(core, tale, tmp_path):
     assert back.table.prisoners == game.table.prisoners
 
 
-def test_a_sheet_naming_no_such_place_or_vehicle_is_refused_with_its_field(core, tale, tmp_path):
+def test_a_sheet_naming_no_such_place_or_piece_is_refused_with_its_field(core, tale, tmp_path):
+    """Each map section names its pieces: an unknown vehicle, an investigator
+    not at the table, an unknown prisoner are each reported by their field."""
     files = SaveFiles.named(tmp_path, "flood")
     context = new_context("flood", MAP_TALE, SETUP.scenario, tale.content_hash)
     saved = start_saved(lambda: start_game(core, tale, SETUP), files, context, core)
@@ -193,13 +195,18 @@ def test_a_sheet_naming_no_such_place_or_vehicle_is_refused_with_its_field(core,
     text = text.replace("  barriers: [[quay, street, 2]]", "  barriers: [[quay, atlantis, 2]]")
     assert "    launch:\n" in text
     text = text.replace("    launch:\n", "    submarine:\n")
+    assert "    ezra-marsh: {diving-suit: 1}" in text and "    old-obed: {" in text
+    text = text.replace("    ezra-marsh: {diving-suit: 1}", "    nobody: {diving-suit: 1}")
+    text = text.replace("    old-obed: {", "    old-nemo: {")
     files.sheet.write_text(text, encoding="utf-8")
     loaded = read_sheet(files, core)
     fields = Fields(str(files.sheet))
     restore(loaded.data, fields, core, tale, fresh_seed=0)
     messages = [str(p) for p in fields.problems]
     assert any("digital.barriers" in m and "names no location" in m for m in messages), messages
-    assert any("digital.vehicles.submarine" in m for m in messages), messages
+    assert any("digital.vehicles.submarine" in m and "is no vehicle" in m for m in messages)
+    assert any("digital.marks.nobody" in m and "is no investigator" in m for m in messages)
+    assert any("digital.prisoners.old-nemo" in m and "is no prisoner" in m for m in messages)
 
 
 @ruling("prisoner-escort-falls")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tales.rules.events import Event
@@ -18,14 +17,9 @@ from tales.story.interpreter import StoryRead
 from tales.story.menu import lasting
 from tales.story.model import OptionDef, Tale
 from tales.story.options import StoryOption
-from tests.story.random_games import RANDOM_GAMES, RandomGame, load_bundled
+from tests.story.random_games import RANDOM_GAMES, RandomGame
 
 MAX_INPUTS = 500
-
-
-@pytest.fixture(scope="module")
-def tales() -> dict[str, Tale]:
-    return load_bundled()
 
 
 def _effects_reached(option: OptionDef, events: list[Event]) -> bool | None:

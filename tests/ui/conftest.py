@@ -12,6 +12,7 @@ from tales.story.cache import load_tale_cached
 from tales.story.core import Core, tale_path
 from tales.story.game import Game, start_game
 from tales.story.model import Tale
+from tales.ui.play import PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, complete
 
@@ -54,6 +55,23 @@ def make_game(core: Core, tale: Tale) -> MakeGame:
         return start_game(core, tale, complete(core, tale, choices))
 
     return make
+
+
+@pytest.fixture
+def game(make_game: MakeGame) -> Game:
+    """The default game: seed 5, Ezra alone (a test file may ask for another)."""
+    return make_game()
+
+
+@pytest.fixture
+def console() -> FakeConsole:
+    return FakeConsole()
+
+
+@pytest.fixture
+def loop(game: Game, console: FakeConsole) -> PlayLoop:
+    """The prompt's loop over ``game``, reading from and writing to ``console``."""
+    return PlayLoop(game, console)
 
 
 class FakeConsole:

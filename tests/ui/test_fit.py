@@ -6,25 +6,18 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
-
 from tales.story.game import Game
 from tales.ui import render
 from tales.ui.consoles import PlainConsole
 from tales.ui.play import PlayLoop
 from tales.ui.text import Line, fit
-from tests.ui.conftest import FakeConsole, MakeGame
+from tests.ui.conftest import FakeConsole
 
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
 
 
 def _words(lines: list[Line]) -> list[str]:
     return " ".join(line.text for line in lines).split()
-
-
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
 
 
 def test_at_80_columns_every_line_fits_and_no_word_is_broken(game: Game) -> None:

@@ -29,21 +29,6 @@ def state(game: Game) -> tuple[dict[str, Any], int]:
     return game.table.snapshot(), len(game.inputs)
 
 
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
-
-
-@pytest.fixture
-def console() -> FakeConsole:
-    return FakeConsole()
-
-
-@pytest.fixture
-def loop(game: Game, console: FakeConsole) -> PlayLoop:
-    return PlayLoop(game, console)
-
-
 def test_a_number_chooses_that_option(game: Game, loop: PlayLoop, console: FakeConsole) -> None:
     pending = game.pending
     assert pending is not None

@@ -57,11 +57,6 @@ def keyboard() -> Iterator[PipeInput]:
         yield pipe
 
 
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
-
-
 def play(game: Game, keyboard: PipeInput, keys: str, **options: Any) -> tuple[Recorded, int]:
     """Type ``keys`` (then close the keyboard, so nothing can wait for ever)
     and run the play loop on a real prompt_toolkit session."""

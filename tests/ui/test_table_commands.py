@@ -25,21 +25,6 @@ TO_PREPARED_TEST = ("story:ezra-marsh:2:0", "story:ezra-marsh:5:0")
 TRANSCRIPTS = Path(__file__).resolve().parents[1] / "data" / "transcripts"
 
 
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
-
-
-@pytest.fixture
-def console() -> FakeConsole:
-    return FakeConsole()
-
-
-@pytest.fixture
-def loop(game: Game, console: FakeConsole) -> PlayLoop:
-    return PlayLoop(game, console)
-
-
 def test_words_count_and_articles() -> None:
     assert count(1, "card") == "1 card" and count(2, "card") == "2 cards"
     assert count(1, "white die") == "1 white die" and count(3, "white die") == "3 white dice"

@@ -185,27 +185,16 @@ def test_ctrl_d_then_no_goes_on_in_a_real_terminal(terminals: list[Terminal]) ->
     assert term.finish() == 0
 
 
-def test_no_color_in_a_real_terminal_writes_no_colour(terminals: list[Terminal]) -> None:
+@pytest.mark.parametrize(
+    ("flags", "env"),
+    [((), {"NO_COLOR": "1"}), (("--plain",), {})],
+    ids=["NO_COLOR", "--plain"],
+)
+def test_no_colour_asked_in_a_real_terminal_writes_no_colour(
+    terminals: list[Terminal], flags: tuple[str, ...], env: dict[str, str]
+) -> None:
     """Issue: "--plain and NO_COLOR give output with no colour"."""
-    term = Terminal(
-        "--seed", "5", "--players", "1", "--investigator", "ezra", env={"NO_COLOR": "1"}
-    )
-    terminals.append(term)
-    term.wait_for("7. End the round", PROMPT)
-    term.type("zzz\r")
-    term.wait_for_in_order("neither an option number nor a command", PROMPT)
-    term.type("hel\x03")  # the options are listed again under a fresh prompt
-    term.wait_for_in_order("Round 1: what does the team do?", PROMPT)
-    term.type("\x04")
-    term.wait_for("[y/N]")
-    term.type("y\r")
-    assert term.finish() == 0
-    assert colours(term.raw) == set()
-
-
-def test_plain_in_a_real_terminal_writes_no_colour(terminals: list[Terminal]) -> None:
-    """Issue: "--plain and NO_COLOR give output with no colour"."""
-    term = Terminal("--seed", "5", "--players", "1", "--investigator", "ezra", "--plain")
+    term = Terminal("--seed", "5", "--players", "1", "--investigator", "ezra", *flags, env=env)
     terminals.append(term)
     term.wait_for("7. End the round", PROMPT)
     term.type("zzz\r")

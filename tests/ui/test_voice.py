@@ -9,12 +9,7 @@ from tales.story.game import Game
 from tales.ui.play import PlayLoop
 from tales.ui.session import TableChoices
 from tales.ui.voice import NO_ENGINE, Espeak, Narrator, VoiceChoice, find_engine, spoken_words
-from tests.ui.conftest import FakeConsole, MakeGame
-
-
-@pytest.fixture
-def game(make_game: MakeGame) -> Game:
-    return make_game()
+from tests.ui.conftest import FakeConsole
 
 
 class FakeEngine:

@@ -20,7 +20,6 @@ from tales.story.effects.kind import (
     map_schema,
     object_schema,
     small_amount,
-    whole,
 )
 from tales.story.model import Effect
 from tales.story.state import (
@@ -32,6 +31,7 @@ from tales.story.state import (
     lose_campaign,
     record_entry,
 )
+from tales.story.yamlio import is_whole
 
 _ENTRY = object_schema({"section": SLUG, "entry": SLUG}, ("section", "entry"))
 
@@ -83,7 +83,7 @@ def _check_set(value: Any) -> str | None:
     if not isinstance(value, dict) or not value:
         return f"not {value!r}"
     for name, given in value.items():
-        if whole(given):
+        if is_whole(given):
             continue
         if not isinstance(given, str) or not given.strip():
             return f"{name!r} is set to a whole number or an expression, not {given!r}"
@@ -115,7 +115,7 @@ def _set(state: StoryState, sink: EventSink, effect: Effect) -> None:
     for name, given in effect.value.items():
         try:
             values[str(name)] = (
-                given if whole(given) else _whole(render("{{ " + given + " }}", context))
+                given if is_whole(given) else _whole(render("{{ " + given + " }}", context))
             )
         except (StoryExpressionError, ValueError) as error:
             # A storybook mistake that shows only in play leaves the counter as it was.

@@ -14,6 +14,7 @@ from tales.story.effects.kind import (
     Ref,
     check_slug,
     check_true,
+    names_each,
     object_schema,
 )
 from tales.story.model import Effect
@@ -35,9 +36,7 @@ def _parts(effect: Effect) -> tuple[str, str | None]:
 
 def _check_encounter(value: Any) -> str | None:
     if isinstance(value, dict):
-        if set(value) == {"name", "at"} and all(isinstance(v, str) and v for v in value.values()):
-            return None
-        return f"not {value!r}"
+        return None if names_each(value, frozenset({"name", "at"})) else f"not {value!r}"
     return check_slug(value)
 
 

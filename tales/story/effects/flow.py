@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.decisions import Proc
-from tales.story.effects.kind import NUMBER, TRUE, EffectKind, Play, Ref, check_true, whole
+from tales.story.effects.kind import NUMBER, TRUE, EffectKind, Play, Ref, check_true
 from tales.story.model import Effect
+from tales.story.yamlio import is_whole
 
 
 def _check_number(value: Any) -> str | None:
-    return None if whole(value) and value > 0 else f"not {value!r}"
+    return None if is_whole(value) and value > 0 else f"not {value!r}"
 
 
 def _lead(effect: Effect) -> int | None:

@@ -20,6 +20,7 @@ from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.story.model import Effect
 from tales.story.state import StoryState
+from tales.story.yamlio import is_whole
 
 Schema = dict[str, Any]
 # What an effect names, for the loader to check: ("location", "quay"),
@@ -155,27 +156,23 @@ MAX_COUNT = 100
 MAX_AMOUNT = 1_000  # the largest number an effect's value may carry
 
 
-def whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def small_amount(value: Any) -> bool:
     """A whole number small enough for any track, token or counter (MAX_AMOUNT):
     moving a track a billion steps would hang play."""
-    return whole(value) and abs(value) <= MAX_AMOUNT
+    return is_whole(value) and abs(value) <= MAX_AMOUNT
 
 
 def check_whole(value: Any) -> str | None:
     if small_amount(value):
         return None
-    if whole(value):
+    if is_whole(value):
         return f"{value} is past the limit of {MAX_AMOUNT:,}"
     return f"not {value!r}"
 
 
 def check_count(value: Any) -> str | None:
     """What is wrong with an effect's ``count``, or None."""
-    if not whole(value) or value < 1:
+    if not is_whole(value) or value < 1:
         return f"count is a whole number of at least 1, not {value!r}"
     if value > MAX_COUNT:
         return f"count {value} is past the limit of {MAX_COUNT} an effect may repeat"
@@ -184,6 +181,16 @@ def check_count(value: Any) -> str | None:
 
 def check_slug(value: Any) -> str | None:
     return None if isinstance(value, str) and value else f"not {value!r}"
+
+
+def names_each(value: Any, keys: frozenset[str]) -> bool:
+    """``value`` is a mapping of exactly ``keys``, each naming something (a
+    non-empty string): ``{vehicle: launch, to: reef}``."""
+    return (
+        isinstance(value, dict)
+        and value.keys() == keys
+        and all(isinstance(v, str) and v for v in value.values())
+    )
 
 
 def check_true(value: Any) -> str | None:

@@ -21,6 +21,7 @@ from tales.story.effects.kind import (
     Ref,
     check_slug,
     check_true,
+    names_each,
     object_schema,
     small_amount,
 )
@@ -89,10 +90,7 @@ def _leave(play: Play, effect: Effect) -> None:
 
 
 def _check_drive(value: Any) -> str | None:
-    fits = isinstance(value, dict) and set(value) == {"vehicle", "to"}
-    if fits and all(isinstance(v, str) and v for v in value.values()):
-        return None
-    return f"not {value!r}"
+    return None if names_each(value, frozenset({"vehicle", "to"})) else f"not {value!r}"
 
 
 def _drive_refs(effect: Effect) -> list[Ref]:

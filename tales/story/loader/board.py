@@ -12,8 +12,9 @@ from typing import Any
 from tales.rules.scenario import DIFFICULTIES, EventBoard, Threshold
 from tales.rules.terms import EventSymbol
 from tales.story.loader.codes import BAD_VALUE
-from tales.story.loader.context import Context, is_whole, listing, mapping, whole
+from tales.story.loader.context import Context, listing, mapping, whole
 from tales.story.reader import Reader
+from tales.story.yamlio import is_whole
 
 _SYMBOLS = frozenset(s.value for s in EventSymbol)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from tales.problems import did_you_mean
-from tales.story.effects.kind import whole as is_whole
 from tales.story.loader.codes import BAD_VALUE, NO_LOG
 from tales.story.model import Sections
 from tales.story.reader import Reader
+from tales.story.yamlio import is_whole
 
 
 def declared_sections(data: dict[Any, Any]) -> dict[str, tuple[str, ...]]:

@@ -20,7 +20,6 @@ from tales.story.loader.codes import BAD_VALUE, NO_CARD
 from tales.story.loader.context import (
     Context,
     flag,
-    is_whole,
     listing,
     mapping,
     text,
@@ -28,6 +27,7 @@ from tales.story.loader.context import (
     words,
 )
 from tales.story.reader import Reader
+from tales.story.yamlio import is_whole
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
 _STATUS_CARDS = frozenset(k.value for k in StatusCardKind)

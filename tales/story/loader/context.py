@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any
 
 from tales.problems import Problem
 from tales.story.loader.references import Refs
@@ -18,6 +18,7 @@ from tales.story.loader.shape import definitions
 from tales.story.loader.validate import Check, Compiler
 from tales.story.model import Sections, Where
 from tales.story.reader import Reader
+from tales.story.yamlio import is_whole
 
 
 @cache
@@ -82,12 +83,6 @@ class Context:
 # Lenient accessors: the schema has reported a value of the wrong shape. They read
 # through dict's own methods: ruamel's mapping overrides them in Python, slowly, and
 # raises inside for every absent key (merged ``<<`` keys are in the dict all the same).
-
-
-def is_whole(value: Any) -> TypeGuard[int]:
-    """A whole number: not true or false, and not only a plain int (ruamel
-    reads some as its own int subclass)."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def whole(node: Any, key: str) -> int | None:

@@ -23,7 +23,7 @@ from tales.story.loader.codes import (
     NO_OUTCOME,
     NO_PLACE,
 )
-from tales.story.loader.context import Context, flag, is_whole, listing, read_checked, text, whole
+from tales.story.loader.context import Context, flag, listing, read_checked, text, whole
 from tales.story.loader.runtime_limits import runtime_limits
 from tales.story.model import (
     Branch,
@@ -36,6 +36,7 @@ from tales.story.model import (
     Where,
 )
 from tales.story.reader import Reader
+from tales.story.yamlio import is_whole
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
 # log("fates", "crab-fled") or crossed_out(...): an entry asked about by name.

@@ -29,12 +29,13 @@ from tales.story.loader.components import (
     load_locations,
     load_pieces,
 )
-from tales.story.loader.context import Context, is_whole, listing, mapping, text, whole, words
+from tales.story.loader.context import Context, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
 from tales.story.loader.references import Known, check_refs
 from tales.story.model import Rate, ScenarioBook, Sections
 from tales.story.reader import Reader
 from tales.story.yaml_errors import unreadable
+from tales.story.yamlio import is_whole
 
 
 @dataclass(frozen=True)

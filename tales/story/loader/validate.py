@@ -19,7 +19,7 @@ from typing import Any
 
 from tales.problems import did_you_mean
 from tales.story.loader.codes import BAD_VALUE, MISSING_KEY, UNKNOWN_KEY, WRONG_TYPE
-from tales.story.yamlio import describe, is_kind, item_position, position
+from tales.story.yamlio import describe, is_kind, is_whole, item_position, position
 
 Schema = dict[str, Any]
 Out = Callable[[tuple[int, int], str, str], None]  # (line, col), code, message
@@ -29,7 +29,7 @@ Check = Callable[[Any, Any, Any, str, "str | None", Out], None]
 
 _TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "string": (lambda v: isinstance(v, str), "text"),
-    "integer": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "integer": (is_whole, "a whole number"),
     "boolean": (lambda v: isinstance(v, bool), "true or false"),
     "object": (lambda v: isinstance(v, dict), "a mapping"),
     "array": (lambda v: isinstance(v, list), "a list"),

@@ -1,0 +1,15 @@
+"""Fixtures of the storybook tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tales.story.model import Tale
+from tests.story.random_games import load_bundled
+
+
+@pytest.fixture(scope="session")
+def tales() -> dict[str, Tale]:
+    """The bundled tales by name, loaded once for the property tests that play
+    random games of them (a Tale is frozen: no game changes it)."""
+    return load_bundled()
