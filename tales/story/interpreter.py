@@ -36,7 +36,7 @@ from tales.story.menu import lasting
 from tales.story.model import MAX_NESTED_READS as MAX_NESTED_READS
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.offers import Offers
-from tales.story.options import StoryChoice, StoryOption
+from tales.story.options import StoryOption
 from tales.story.plans import Plan
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import campaign_context as campaign_context
@@ -206,6 +206,7 @@ class Book:
     def _read_on(
         self, table: Table, number: int | None, actor: Investigator | None, place: str | None
     ) -> Proc[None]:
+        listing: tuple[Option, ...] | None = None  # the abilities offered beside the last choice
         while number is not None and not table.ended:
             self._reads += 1
             if self._reads > self._read_bound:
@@ -215,8 +216,9 @@ class Book:
                 )
             plan = self._plans[number]
             if plan is not None:  # only keywords, counters and choices: the direct path
-                number = yield from self._read_planned(table, plan, actor)
+                number, listing = yield from self._read_planned(table, plan, actor, listing)
                 continue
+            listing = None  # a paragraph read in full may change what abilities are usable
             paragraph = self.book.paragraphs[number]
             first = number not in self.state.visited
             self.state.visited.add(number)
@@ -251,11 +253,16 @@ class Book:
             number = branching.goto(paragraph, holds)
 
     def _read_planned(
-        self, table: Table, plan: Plan, actor: Investigator | None
-    ) -> Proc[int | None]:
+        self,
+        table: Table,
+        plan: Plan,
+        actor: Investigator | None,
+        listing: tuple[Option, ...] | None,
+    ) -> Proc[tuple[int | None, tuple[Option, ...] | None]]:
         """Paragraph ``plan`` read as the general reading above reads it, by
         what was worked out once (:mod:`tales.story.plans`); returns the
-        paragraph read next."""
+        paragraph read next and the abilities last offered
+        (:func:`plans.ask_choice`)."""
         state, number = self.state, plan.number
         first = number not in state.visited
         state.visited.add(number)
@@ -267,28 +274,25 @@ class Book:
         for step in plan.first_steps if first else plan.steps:
             step(table, state)
         if not plan.choices:
-            return plan.goto
+            return plan.goto, listing
         context = self.context(table, actor) if plan.conditional else None
         open_choices = plans.open_choices(plan, table, context, self._holds)
         if not open_choices:
             if plan.goto is None:
                 table.emit(StoryDeadEnd(number))
-            return plan.goto
+            return plan.goto, listing
         if self.book.lone_choice and len(open_choices) == 1 and len(plan.choices) > 1:
             chosen = open_choices[0]  # all closed but one: nothing to decide
         else:
             offered = plan.options
             if len(open_choices) < len(offered):
                 offered = tuple([c.option for c in open_choices])
-            choice = yield from ask_at_any_time(
-                table, None, DecisionKind.STORY_CHOICE, plan.prompt, offered
-            )
-            assert isinstance(choice, StoryChoice)  # the only options offered
+            choice, listing = yield from plans.ask_choice(table, plan, offered, listing)
             chosen = plan.choices[choice.index]
             self._reads = 0
         for step in chosen.steps:
             step(table, state)
-        return chosen.goto
+        return chosen.goto, listing
 
     def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
         if outcome is None:  # "If no Failure text is provided, the test simply fails."

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tales.errors import StoryExpressionError
+from tales.rules.abilities import kept_ability_options, use_ability
+from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.options import Option, UseAbility
 from tales.rules.table import Table
 from tales.story import branching
 from tales.story.compiled import Closure
@@ -194,3 +197,27 @@ def open_choices(
                 continue
         found.append(choice)
     return found
+
+
+def ask_choice(
+    table: Table, plan: Plan, offered: tuple[Option, ...], listing: tuple[Option, ...] | None
+) -> Proc[tuple[StoryChoice, tuple[Option, ...]]]:
+    """The group's choice among ``offered``, with the abilities usable now
+    beside them, as :func:`tales.rules.abilities.ask_at_any_time` asks it:
+    "You may activate your Ability at any time, as long as you have the
+    required amount of ENERGY". An ability used, the question is asked again.
+
+    ``listing``: the abilities offered at the decision before, when only
+    planned paragraphs were read since (their steps write the Keyword sheet
+    and the story's memory, nothing an ability's use depends on), else None.
+    Returns the choice and the listing last offered."""
+    if listing is None:
+        listing = tuple(kept_ability_options(table))
+    while True:
+        choice = yield Decision(None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing))
+        if not isinstance(choice, UseAbility):
+            assert isinstance(choice, StoryChoice)  # the only other options offered
+            return choice, listing
+        user, target = table.investigator(choice.user), table.investigator(choice.target)
+        yield from use_ability(table, user, target)
+        listing = tuple(kept_ability_options(table))

@@ -17,6 +17,9 @@ from types import ModuleType
 import pytest
 
 from tales import api
+from tales.rules.abilities import ability_options
+from tales.rules.decisions import DecisionKind
+from tales.rules.options import UseAbility
 from tales.story import plans
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, Outcome, Paragraph
@@ -162,3 +165,20 @@ def test_a_paragraph_that_does_more_takes_the_general_path(given):
 def test_only_kinds_that_write_are_bound():
     assert kind_of("keyword").bind is not None and kind_of("counter").bind is not None
     assert kind_of("status").bind is None and kind_of("read").bind is None
+
+
+def test_the_abilities_offered_beside_a_planned_choice_are_those_usable_now(tmp_path):
+    """The direct path keeps the abilities offered from one planned choice
+    to the next: at every story choice they are those usable now, whichever
+    were used before (an ability spends ENERGY: fewer are offered after)."""
+    storybook = api.load_tale(_bench_tale(tmp_path, 9, 200), cached=False)
+    asked = 0
+    for seed in range(30):
+        game = api.new_game(storybook, "bench", players=TEAM, seed=seed)
+        rng = random.Random(seed)
+        while (pending := game.pending) is not None and pending.kind is DecisionKind.STORY_CHOICE:
+            offered = [o for o in pending.options if isinstance(o, UseAbility)]
+            assert offered == ability_options(game.table)
+            asked += 1
+            game.push(rng.choice(pending.options))
+    assert asked > 300
