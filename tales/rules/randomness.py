@@ -115,7 +115,7 @@ class TableSettings:
 
     def claims(self, option: Option) -> bool:
         """By its type: every input is asked, so its id is not written and read back."""
-        return setting_of(option) is not None
+        return isinstance(option, _SETTINGS)  # what setting_of() reads, asked at every input
 
 
 # The chance steps the rules call ---------------------------------------------------

@@ -59,7 +59,7 @@ def choose(
         return None, False
     if lone and len(open_choices) == 1 and len(paragraph.choices) > 1:
         return open_choices[0][1].outcome, False  # all closed but one: nothing to decide
-    options = tuple([_choice(i, c.label) for i, c in open_choices])
+    options = tuple([story_choice(i, c.label) for i, c in open_choices])
     choice = yield from ask(f"Paragraph {paragraph.number}: choose", options)
     assert isinstance(choice, StoryChoice)  # the only options offered
     return paragraph.choices[choice.index].outcome, True
@@ -70,7 +70,7 @@ def choose(
 _CHOICES: dict[tuple[int, str], StoryChoice] = {}
 
 
-def _choice(index: int, label: str) -> StoryChoice:
+def story_choice(index: int, label: str) -> StoryChoice:
     made = _CHOICES.get((index, label))
     if made is None:
         if len(_CHOICES) > 65536:  # many tales in one long process

@@ -206,6 +206,15 @@ def _condition(source: str) -> _Condition:
     return _Condition(None, compile_condition(source, environment()))
 
 
+def condition_closure(source: str) -> Closure | None:
+    """The compiled closure :func:`evaluate` would ask first, or None when
+    ``source`` is refused or only the sandbox may evaluate it. A caller
+    holding it asks ``bool(closure(context))`` and, should that raise,
+    :func:`evaluate`, which then gives the same answer or error."""
+    condition = _condition(source)
+    return condition.closure if condition.refusal is None else None
+
+
 def _refuse_unchecked(source: str, *, template: bool) -> None:
     """Content is checked when it loads; this refuses anything the check
     would refuse (a name outside the vocabulary such as Jinja's ``self``),

@@ -27,7 +27,7 @@ from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
 from tales.rules.teststate import eased
-from tales.story import branching
+from tales.story import branching, plans
 from tales.story.conditions import evaluate, render, templated
 from tales.story.effect_play import StoryInPlay
 from tales.story.effects import kind_of
@@ -37,6 +37,7 @@ from tales.story.model import MAX_NESTED_READS as MAX_NESTED_READS
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.offers import Offers
 from tales.story.options import StoryOption
+from tales.story.plans import Plan
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import campaign_context as campaign_context
 from tales.story.state import trier
@@ -79,6 +80,7 @@ class Book:
         # Bound once per actor and standpoint, read live (tales.story.vocabulary).
         self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
         self.offers = Offers(book.paragraphs, self.state, self.context, self._holds)
+        self._plans = plans.plans_for(book.paragraphs)  # shared by every game of the storybook
 
     # The Story protocol -------------------------------------------------------------
 
@@ -204,6 +206,7 @@ class Book:
     def _read_on(
         self, table: Table, number: int | None, actor: Investigator | None, place: str | None
     ) -> Proc[None]:
+        listing: tuple[Option, ...] | None = None  # the abilities offered beside the last choice
         while number is not None and not table.ended:
             self._reads += 1
             if self._reads > self._read_bound:
@@ -211,6 +214,11 @@ class Book:
                     f"paragraph {number} was reached after {self._read_bound:,} paragraphs read "
                     "with no decision between: the story loops (run 'tales check' on it)"
                 )
+            plan = self._plans[number]
+            if plan is not None:  # only keywords, counters and choices: the direct path
+                number, listing = yield from self._read_planned(table, plan, actor, listing)
+                continue
+            listing = None  # a paragraph read in full may change what abilities are usable
             paragraph = self.book.paragraphs[number]
             first = number not in self.state.visited
             self.state.visited.add(number)
@@ -243,6 +251,48 @@ class Book:
                     number = branching.after_choice(paragraph, outcome, holds)
                     continue
             number = branching.goto(paragraph, holds)
+
+    def _read_planned(
+        self,
+        table: Table,
+        plan: Plan,
+        actor: Investigator | None,
+        listing: tuple[Option, ...] | None,
+    ) -> Proc[tuple[int | None, tuple[Option, ...] | None]]:
+        """Paragraph ``plan`` read as the general reading above reads it, by
+        what was worked out once (:mod:`tales.story.plans`); returns the
+        paragraph read next and the abilities last offered
+        (:func:`plans.ask_choice`)."""
+        state, number = self.state, plan.number
+        first = number not in state.visited
+        state.visited.add(number)
+        read = plan.read
+        if read is None:
+            read = StoryRead(number, self._text(table, number, plan.text, actor).strip())
+        table.emit(read)
+        self._reading = number
+        for step in plan.first_steps if first else plan.steps:
+            step(table, state)
+        if not plan.choices:
+            return plan.goto, listing
+        context = self.context(table, actor) if plan.conditional else None
+        open_choices = plans.open_choices(plan, table, context, self._holds)
+        if not open_choices:
+            if plan.goto is None:
+                table.emit(StoryDeadEnd(number))
+            return plan.goto, listing
+        if self.book.lone_choice and len(open_choices) == 1 and len(plan.choices) > 1:
+            chosen = open_choices[0]  # all closed but one: nothing to decide
+        else:
+            offered = plan.options
+            if len(open_choices) < len(offered):
+                offered = tuple([c.option for c in open_choices])
+            choice, listing = yield from plans.ask_choice(table, plan, offered, listing)
+            chosen = plan.choices[choice.index]
+            self._reads = 0
+        for step in chosen.steps:
+            step(table, state)
+        return chosen.goto, listing
 
     def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
         if outcome is None:  # "If no Failure text is provided, the test simply fails."

@@ -41,7 +41,8 @@ class Vocabulary(Mapping[str, Any]):
         self._functions: dict[str, Callable[..., Any]] = {
             **campaign_context(state),
             # Plain functions, not bound methods: what compiled conditions call directly.
-            "keyword": lambda word: self._keyword(word),
+            # A word on the sheet, the common answer, is found without a call.
+            "keyword": lambda word: word in table.keywords or self._keyword(word),
             "item": lambda slug: any(p.item(slug) for p in table.players()),
             "clue": lambda slug: slug in table.found.get("clue", ()),
             "objective": lambda slug: slug in table.found.get("objective", ()),

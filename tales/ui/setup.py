@@ -8,7 +8,7 @@ with the same defaults.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from tales.errors import RulingError, TalesError
@@ -42,17 +42,32 @@ class Choices:
         return self == Choices()
 
 
+def _words(sheet: InvestigatorSheet) -> tuple[str, str, str]:
+    """What names an investigator: slug, full name, first name (lower case)."""
+    return sheet.slug, sheet.name.lower(), sheet.name.split()[0].lower()
+
+
+# Each box's investigators by every word that names them, the first in the
+# box's order winning, kept beside the box (a new game names four of them).
+_NAMED: dict[int, tuple[Mapping[str, InvestigatorSheet], dict[str, InvestigatorSheet]]] = {}
+
+
 def find_investigator(core: Core, name: str) -> InvestigatorSheet:
     wanted = name.strip().lower()
-    for sheet in core.investigators.values():
-        if wanted in (sheet.slug, sheet.name.lower(), sheet.name.split()[0].lower()):
-            return sheet
+    known = _NAMED.get(id(core.investigators))
+    if known is None or known[0] is not core.investigators:
+        named: dict[str, InvestigatorSheet] = {}
+        for each in core.investigators.values():
+            for word in _words(each):
+                named.setdefault(word, each)
+        if len(_NAMED) > 16:  # many boxes in one long process
+            _NAMED.clear()
+        known = _NAMED[id(core.investigators)] = (core.investigators, named)
+    sheet = known[1].get(wanted)
+    if sheet is not None:
+        return sheet
     names = [s.name for s in core.investigators.values()]
-    by_word = {
-        w: s.name
-        for s in core.investigators.values()
-        for w in (s.slug, s.name.lower(), s.name.split()[0].lower())
-    }
+    by_word = {w: s.name for s in core.investigators.values() for w in _words(s)}
     close = close_match(wanted, by_word)
     hint = f"; did you mean {by_word[close]!r}?" if close else ""
     raise TalesError(f"there is no investigator {name!r}{hint} (they are {', '.join(names)})")

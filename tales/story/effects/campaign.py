@@ -9,6 +9,7 @@ from typing import Any
 from tales.errors import StoryExpressionError
 from tales.rules.decisions import EventSink
 from tales.rules.eventboard import end_scenario
+from tales.rules.table import Table
 from tales.story.conditions import analyse, called_with, render
 from tales.story.effects.kind import (
     SLUG,
@@ -16,6 +17,7 @@ from tales.story.effects.kind import (
     EffectKind,
     Play,
     Ref,
+    Step,
     check_true,
     map_schema,
     object_schema,
@@ -73,6 +75,17 @@ def _count(state: StoryState, sink: EventSink, effect: Effect) -> None:
     assert isinstance(effect.value, dict)  # checked at load
     for name, amount in effect.value.items():
         change_counter(state, sink, str(name), int(amount))
+
+
+def _counting(effect: Effect) -> Step:
+    assert isinstance(effect.value, dict)  # checked at load
+    changes = tuple((str(name), int(amount)) for name, amount in effect.value.items())
+
+    def count(table: Table, state: StoryState) -> None:
+        for name, amount in changes:
+            change_counter(state, table.sink, name, amount)
+
+    return count
 
 
 # What an expression set into a counter may ask: the campaign's own vocabulary.
@@ -169,6 +182,7 @@ KINDS = (
         record=_count,
         interlude=True,
         refs=_counters,
+        bind=_counting,
     ),
     EffectKind(
         "set_counter",

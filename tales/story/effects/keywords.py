@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from tales.rules.exploration import erase_keyword, mark_keyword
-from tales.story.effects.kind import KEYWORD, EffectKind, Play, Ref
+from tales.rules.table import Table
+from tales.story.effects.kind import KEYWORD, EffectKind, Play, Ref, Step
 from tales.story.model import Effect
+from tales.story.state import StoryState
 
 
 def _check(value: Any) -> str | None:
@@ -27,6 +29,24 @@ def _erase(play: Play, effect: Effect) -> None:
     erase_keyword(play.table, str(effect.value))
 
 
+def _marking(effect: Effect) -> Step:
+    word = str(effect.value)
+
+    def mark(table: Table, state: StoryState) -> None:
+        mark_keyword(table, word)
+
+    return mark
+
+
+def _erasing(effect: Effect) -> Step:
+    word = str(effect.value)
+
+    def erase(table: Table, state: StoryState) -> None:
+        erase_keyword(table, word)
+
+    return erase
+
+
 KINDS = (
     EffectKind(
         "keyword",
@@ -38,8 +58,16 @@ KINDS = (
         refs=_word,
         grants=_word,
         news=lambda effect, table: str(effect.value) not in table.keywords,
+        bind=_marking,
     ),
     EffectKind(
-        "lose_keyword", "a keyword", KEYWORD, "{lose_keyword: LANTERN}", _check, _erase, refs=_word
+        "lose_keyword",
+        "a keyword",
+        KEYWORD,
+        "{lose_keyword: LANTERN}",
+        _check,
+        _erase,
+        refs=_word,
+        bind=_erasing,
     ),
 )

@@ -93,6 +93,8 @@ class Play(Protocol):
 
 Apply = Callable[[Play, Effect], "Proc[None] | None"]
 Record = Callable[[StoryState, EventSink, Effect], None]
+# An effect bound once to what it does: (table, the story's memory) -> None.
+Step = Callable[[Table, StoryState], None]
 
 
 def _nothing(effect: Effect) -> Iterable[Ref]:
@@ -134,6 +136,11 @@ class EffectKind:
     # Conditions inside its value (a for_each's ``if`` and its effects' own),
     # for the loader to check as it checks every ``if:``.
     conditions: Callable[[Effect], Iterable[str]] = _unconditional
+    # A kind that only writes the Keyword sheet or the story's memory (no
+    # actor, no question, nothing read on, never the scenario's end): the
+    # effect bound once to a step doing what ``run`` does, for the
+    # interpreter's direct path (tales.story.plans).
+    bind: Callable[[Effect], Step] | None = None
 
     def __post_init__(self) -> None:
         if self.apply is None and self.record is None:
