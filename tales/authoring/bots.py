@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from tales.authoring.aiming import active_aim, choice_of, strays
+from tales.authoring.aiming import active_aim, avoids, choice_of, clock_plan, strays, wait_for
 from tales.authoring.leads import leads_for
 from tales.authoring.lookahead import (
     FAR,
@@ -101,9 +101,19 @@ def goal_policy(
     if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
         return sensible_policy(decision, view, rng)
     chart = story_map(view.paragraphs, scenario)
-    cost = costs(chart, view, aim)
     aim = active_aim(aim, view)
-    offered = [o for o in decision.options if not strays(o, decision, view, chart, cost, aim)]
+    plan = clock_plan(chart, aim) if aim is not None else None
+    plan = plan if plan is not None and view.time < plan.space else None
+    if plan is not None and plan.waiting(view) and decision.kind is DecisionKind.ACTIVITY:
+        waited = wait_for(plan, decision, view)
+        if waited is not None:
+            return waited
+    cost = costs(chart, view, aim, plan.asks if plan else frozenset())
+    offered = [
+        o
+        for o in decision.options
+        if not strays(o, decision, view, chart, cost, aim) and not avoids(o, view, chart, plan)
+    ]
     scored = [
         (score, option)
         for option in offered

@@ -370,16 +370,19 @@ def head_start(facts: Iterable[Fact], chart: StoryMap) -> int:
     return NEEDED if any(fact in chart.needed for fact in facts) else OBJECTIVE
 
 
-def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int, int]:
+def costs(
+    chart: StoryMap, view: TableView, aim: int | None = None, also: frozenset[Fact] = frozenset()
+) -> dict[int, int]:
     """How far each paragraph stands from the goals still open at this table.
 
     ``aim``: a paragraph to plan toward in the true ending's place (a
     campaign simulation aims each game at one its earlier games never read),
-    with what the gates on the way to it ask for; once it is read, the
-    usual goals."""
+    with what the gates on the way to it ask for, and ``also`` (what the
+    clock asks be held when it reads the aim: :mod:`tales.authoring.aiming`);
+    once it is read, the usual goals."""
     aimed = aim is not None and aim in chart.paragraphs and not view.was_read(aim)
     target = aim if aimed else chart.true_ending
-    wanted = chart.wanted if not aimed or aim is None else chart.wanted_for(aim)
+    wanted = chart.wanted if not aimed or aim is None else chart.wanted_for(aim) | also
     unmet = frozenset(fact for fact in wanted if not holds(fact, view))
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
@@ -394,7 +397,7 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
             # both carried to the Sink), or it is passed by at the last gate.
             exits = _exit_goals(chart, unmet, refused)
             if aimed and aim is not None:
-                exits |= _granting(chart, chart.gate_needs(aim) & unmet, refused)
+                exits |= _granting(chart, (chart.gate_needs(aim) | also) & unmet, refused)
             return exits | {target: ENDING}
         # Another ending is never sought (reading it, or a way out that
         # reads one whatever is chosen, ends the game).
