@@ -32,6 +32,7 @@ from tales.authoring.lookahead import (
     option_grants,
     story_map,
 )
+from tales.authoring.reckless import aims_at_death, reckless_policy
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     Accept,
@@ -98,6 +99,9 @@ def goal_policy(
     anything unread (see :mod:`tales.authoring.lookahead`). ``aim``: a
     paragraph to make for first, until it is read (see :func:`aimed_at`)."""
     scenario = view.scenario
+    if aims_at_death(active_aim(aim, view), view) and scenario is not None:
+        chart = story_map(view.paragraphs, scenario)
+        return reckless_policy(decision, view, rng, chart)
     if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
         return sensible_policy(decision, view, rng)
     chart = story_map(view.paragraphs, scenario)

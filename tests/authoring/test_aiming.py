@@ -67,3 +67,22 @@ def test_the_clock_s_paragraph_is_an_appointment_kept(core, reef_ledger) -> None
 def test_an_aim_read_by_a_story_step_has_no_clock_plan(reef_ledger) -> None:  # type: ignore[no-untyped-def]
     book = reef_ledger.scenarios["low-water"]
     assert clock_plan(story_map(book.paragraphs, book.scenario), 183) is None
+
+
+def test_a_bot_aimed_at_the_death_on_the_board_plays_to_be_hurt(core, reef_ledger) -> None:  # type: ignore[no-untyped-def]
+    """The Settling 195 ("One of you goes down and does not get up"), the
+    Event board's death: no story step leads there, and no bot had died in
+    the Settling (0 deaths in the 6,300 games of its sweep). The aimed bot
+    plays recklessly (:mod:`tales.authoring.reckless`): what hurts, every
+    card into its tests, the encounters held rather than beaten."""
+    died = [s for s in range(4, 13) if reads_aim(core, reef_ledger, "the-settling", 195, s)]
+    assert len(died) >= 3, died
+
+
+def test_harm_counts_tracks_status_cards_and_attacks() -> None:
+    from tales.authoring.reckless import harm
+    from tales.story.model import Effect
+
+    assert harm([Effect("damage", {"VITALITY": 1, "SANITY": 2})]) == 3
+    assert harm([Effect("card", "STRESS", count=2), Effect("card", "PANIC")]) == 2
+    assert harm([Effect("attack", True), Effect("heal", {"VITALITY": 1})]) == 2
