@@ -9,7 +9,8 @@ simulation aimed at *The Settling*'s 195 (a death in the street) and 205
 (not one of you comes back along the cut, which the last page's 961 reads)
 plays the way nobody at a table would: it takes what hurts, tries its tests
 with no card committed, lets the encounters come round again rather than
-beating them, never rests or heals, and never walks out of the scenario.
+beating them, rests only to empty its hand (the status cards come up with the next
+draw), never heals, and never walks out of the scenario.
 Every pick is still one of the decision's own legal options.
 """
 
@@ -28,10 +29,12 @@ from tales.rules.options import (
     Move,
     Option,
     PlayCard,
+    Recover,
     Rest,
     Roll,
     Run,
     Stratagem,
+    UseAbility,
     UseItem,
 )
 from tales.story.model import Effect, Paragraph
@@ -39,7 +42,7 @@ from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
 
 _HURTS = frozenset({"STRESS", "INJURY", "POISON"})
-_SPARED = (Rest, UseItem, Combat, Stratagem)  # a rest, a heal; a fight won ends its attacks
+_SPARED = (UseItem, Recover, UseAbility, Combat, Stratagem)  # heals; a fight won ends its attacks
 
 
 def aims_at_death(aim: int | None, view: TableView) -> bool:
@@ -97,16 +100,33 @@ def reckless_policy(
     ]
     if unread:  # what has not hurt yet may: an encounter begun, a street not yet walked
         return rng.choice(unread)
-    # Else wander: the streets are where the sweeps and the households are.
+    # Else, facing an enemy, rest: "Discard 1 card ... to recover 1 ENERGY"
+    # empties the hand, and the next round's draw brings up the status cards
+    # its attacks put in the deck. Elsewhere wander: the streets are where
+    # the sweeps and the households are.
+    rests = [
+        o
+        for o in kept
+        if isinstance(o, Rest | StoryOption)
+        and _discards(o, view)
+        and _facing_enemy(o.investigator, view)
+    ]
     moves = [o for o in kept if isinstance(o, Move)]
-    return rng.choice(moves or kept or list(options))
+    return rng.choice(rests or moves or kept or list(options))
+
+
+def _discards(option: Rest | StoryOption, view: TableView) -> bool:
+    """A rest, or an Action the story prices in cards: both empty the hand."""
+    return isinstance(option, Rest) or view.option(option).cost > 0
+
+
+def _facing_enemy(slug: str, view: TableView) -> bool:
+    return view.investigator(slug).location in view.encounters
 
 
 def _leaves_a_fight(option: Option, view: TableView) -> bool:
     """A move away from an enemy, whose round-end narrative hurts only those who stay."""
-    if not isinstance(option, Move | Run):
-        return False
-    return view.investigator(option.investigator).location in view.encounters
+    return isinstance(option, Move | Run) and _facing_enemy(option.investigator, view)
 
 
 def _targets(option: Option, decision: Decision, view: TableView, chart: StoryMap) -> list[int]:
