@@ -74,7 +74,10 @@ def strays(
     Laszlo on the grating ends the night; hauling him off does not)."""
     if aim is None:
         return False
-    others = (set(chart.endings) | chart.bound) - {aim}
+    # A way out counts only if it does not fall to the aim now (costs follow
+    # the branch the facts held choose: the cut read after the call goes
+    # through reads 201, the outside let in).
+    others = (set(chart.endings) - {aim}) | {b for b in chart.bound if cost.get(b, FAR) >= FAR}
     if isinstance(option, StoryOption):
         targets = set(chart.option_targets(view.option(option)))
         return bool(targets & others) and cost.get(option.scene, FAR) < FAR

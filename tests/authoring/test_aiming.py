@@ -86,3 +86,11 @@ def test_harm_counts_tracks_status_cards_and_attacks() -> None:
     assert harm([Effect("damage", {"VITALITY": 1, "SANITY": 2})]) == 3
     assert harm([Effect("card", "STRESS", count=2), Effect("card", "PANIC")]) == 2
     assert harm([Effect("attack", True), Effect("heal", {"VITALITY": 1})]) == 2
+
+
+def test_a_way_out_that_falls_to_the_aim_is_taken(core, reef_ledger) -> None:  # type: ignore[no-untyped-def]
+    """The Settling 201 (the outside let in), read by the cut (23) once the
+    call has gone through: the aimed bot put the call through and then held
+    back from the cut, counted as a way out to another ending, until the
+    clock's end (204) in 8 of 8 seeded games."""
+    assert sum(reads_aim(core, reef_ledger, "the-settling", 201, seed) for seed in range(4)) >= 3
