@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
+from tales.authoring.aiming import active_aim, avoids, choice_of, clock_plan, strays, wait_for
 from tales.authoring.leads import leads_for
 from tales.authoring.lookahead import (
     FAR,
@@ -32,6 +32,7 @@ from tales.authoring.lookahead import (
     option_grants,
     story_map,
 )
+from tales.authoring.reckless import aims_at_death, reckless_policy
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     Accept,
@@ -98,13 +99,28 @@ def goal_policy(
     anything unread (see :mod:`tales.authoring.lookahead`). ``aim``: a
     paragraph to make for first, until it is read (see :func:`aimed_at`)."""
     scenario = view.scenario
+    if aims_at_death(active_aim(aim, view), view) and scenario is not None:
+        chart = story_map(view.paragraphs, scenario)
+        return reckless_policy(decision, view, rng, chart)
     if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
         return sensible_policy(decision, view, rng)
     chart = story_map(view.paragraphs, scenario)
-    cost = costs(chart, view, aim)
+    aim = active_aim(aim, view)
+    plan = clock_plan(chart, aim) if aim is not None else None
+    plan = plan if plan is not None and view.time < plan.space else None
+    if plan is not None and plan.waiting(view) and decision.kind is DecisionKind.ACTIVITY:
+        waited = wait_for(plan, decision, view)
+        if waited is not None:
+            return waited
+    cost = costs(chart, view, aim, plan.asks if plan else frozenset())
+    offered = [
+        o
+        for o in decision.options
+        if not strays(o, decision, view, chart, cost, aim) and not avoids(o, view, chart, plan)
+    ]
     scored = [
         (score, option)
-        for option in decision.options
+        for option in offered
         if (score := _option_cost(option, decision, view, chart, cost)) < FAR
     ]
     if not scored:
@@ -112,7 +128,7 @@ def goal_policy(
         # walks away from a place nearer the goals (waiting for a window,
         # for the hour or for the rest of the team), and no team test is
         # tried alone while the others are on their way.
-        kept = tuple(o for o in decision.options if not _held_back(o, view, chart, cost))
+        kept = tuple(o for o in offered if not _held_back(o, view, chart, cost))
         return sensible_policy(replace(decision, options=kept or decision.options), view, rng)
     best = min(score for score, _ in scored)
     return rng.choice([option for score, option in scored if score == best])
@@ -159,7 +175,6 @@ def _waits_for_team(
 
 
 _PLANNED = frozenset({DecisionKind.ACTIVITY, DecisionKind.STORY_CHOICE})
-_CHOICE_PROMPT = re.compile(r"Paragraph (\d+):")
 
 
 def _option_cost(
@@ -185,11 +200,10 @@ def _option_cost(
         nearer = moves and near < cost.get(option.scene, FAR)
         return near + 1 if nearer else FAR
     if isinstance(option, StoryChoice):
-        found = _CHOICE_PROMPT.match(decision.prompt)
-        paragraph = view.paragraphs.get(int(found.group(1))) if found else None
-        if paragraph is None or option.index >= len(paragraph.choices):
+        found = choice_of(option, decision, view)
+        if found is None:
             return FAR
-        choice = paragraph.choices[option.index]
+        choice, paragraph = found
         targets = chart.choice_targets(choice, paragraph) or _fight_on(choice, paragraph, view)
         return min((cost.get(t, FAR) for t in targets), default=FAR)
     if isinstance(option, Combat | Stratagem):

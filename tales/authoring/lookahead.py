@@ -118,10 +118,17 @@ class StoryMap:
 
     def wanted_for(self, paragraph: int) -> frozenset[Fact]:
         """What the gates on the ways to ``paragraph`` ask for, and every
-        objective: the goals of a bot aimed at it (remembered)."""
+        objective: the goals of a bot aimed at it."""
+        return self.needed_for(paragraph) | (self.wanted - self.needed)
+
+    def gate_needs(self, paragraph: int) -> frozenset[Fact]:
+        """What the gates of the steps straight into ``paragraph`` ask for."""
+        return frozenset(f for step in self._incoming.get(paragraph, ()) for f in step.needs)
+
+    def needed_for(self, paragraph: int) -> frozenset[Fact]:
+        """What the gates on the ways to ``paragraph`` ask for (remembered)."""
         if paragraph not in self._needs:
-            objectives = self.wanted - self.needed
-            self._needs[paragraph] = self._needed_for(paragraph) | objectives
+            self._needs[paragraph] = self._needed_for(paragraph)
         return self._needs[paragraph]
 
     def _needed_for(self, ending: int) -> frozenset[Fact]:
@@ -363,16 +370,19 @@ def head_start(facts: Iterable[Fact], chart: StoryMap) -> int:
     return NEEDED if any(fact in chart.needed for fact in facts) else OBJECTIVE
 
 
-def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int, int]:
+def costs(
+    chart: StoryMap, view: TableView, aim: int | None = None, also: frozenset[Fact] = frozenset()
+) -> dict[int, int]:
     """How far each paragraph stands from the goals still open at this table.
 
     ``aim``: a paragraph to plan toward in the true ending's place (a
     campaign simulation aims each game at one its earlier games never read),
-    with what the gates on the way to it ask for; once it is read, the
-    usual goals."""
+    with what the gates on the way to it ask for, and ``also`` (what the
+    clock asks be held when it reads the aim: :mod:`tales.authoring.aiming`);
+    once it is read, the usual goals."""
     aimed = aim is not None and aim in chart.paragraphs and not view.was_read(aim)
     target = aim if aimed else chart.true_ending
-    wanted = chart.wanted if not aimed or aim is None else chart.wanted_for(aim)
+    wanted = chart.wanted if not aimed or aim is None else chart.wanted_for(aim) | also
     unmet = frozenset(fact for fact in wanted if not holds(fact, view))
     unread = tuple(n for n in chart.paragraphs if not view.was_read(n))
     held = frozenset(fact for fact in chart.gates if holds(fact, view))
@@ -382,8 +392,13 @@ def costs(chart: StoryMap, view: TableView, aim: int | None = None) -> dict[int,
     def goals() -> dict[int, int]:
         if target is not None and chart.closing(clock, target) - FOCUS <= clock.now:
             # The target's deadline is near: everyone makes for it now, and
-            # for what the way out into it still asks (the objectives).
-            return _exit_goals(chart, unmet, refused) | {target: ENDING}
+            # for what the way out into it still asks (the objectives); an
+            # aim, for whatever its gates still ask (the key and the sledge
+            # both carried to the Sink), or it is passed by at the last gate.
+            exits = _exit_goals(chart, unmet, refused)
+            if aimed and aim is not None:
+                exits |= _granting(chart, (chart.gate_needs(aim) | also) & unmet, refused)
+            return exits | {target: ENDING}
         # Another ending is never sought (reading it, or a way out that
         # reads one whatever is chosen, ends the game).
         found = {n: UNREAD for n in unread if n not in chart.endings and n not in chart.bound}
@@ -434,6 +449,13 @@ def _exit_goals(
     asked = chart.exit_needs & unmet
     if asked:
         asked |= chart.needed & unmet
+    return _granting(chart, asked, refused)
+
+
+def _granting(
+    chart: StoryMap, asked: frozenset[Fact], refused: Mapping[int, frozenset[Fact]]
+) -> dict[int, int]:
+    """The paragraphs (not ways out) granting some of ``asked``, with their head start."""
     return {
         number: NEEDED
         for number, granted in chart.grants.items()

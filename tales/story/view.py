@@ -292,6 +292,11 @@ class TableView:
         return MappingProxyType(self._paragraphs)
 
     @property
+    def on_defeat(self) -> int | None:
+        """The paragraph read when every investigator is dead (``on_defeat``)."""
+        return self._book.book.on_defeat if self._book else None
+
+    @property
     def scenes(self) -> Mapping[str, int]:
         """The paragraph whose options stand at each location."""
         return MappingProxyType(self._book.state.scenes) if self._book else MappingProxyType({})
