@@ -47,7 +47,9 @@ SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
 ENDING, NEEDED, OBJECTIVE, UNREAD = 0, 8, 8, 30
-_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle", "remove_barrier"})
+_MOVING = frozenset(
+    {"move", "move_group", "drive", "move_vehicle", "board", "leave_vehicle", "remove_barrier"}
+)
 
 
 def effect_grants(effects: Iterable[Effect]) -> set[Fact]:
