@@ -41,7 +41,7 @@ from tales.saves.restore import restore
 from tales.saves.session import SavedGame, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.conditions import evaluate
-from tales.story.effects import parse_effect
+from tales.story.effects import kind_of, parse_effect
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.loader import load_tale
@@ -381,6 +381,15 @@ def test_the_story_moves_a_vehicle_with_no_one_at_the_wheel_and_a_sheet_keeps_it
     back_launch = back.table.vehicles["launch"]
     assert (back_launch.at, back_launch.aboard) == ("lighthouse", [EZRA, PHILIP])
     assert back.table.investigator(PHILIP).location == "lighthouse"
+
+
+def test_a_read_inside_a_for_each_is_a_lead_for_check_and_the_bots():
+    """The Gannet Light's flood reads 299 as each one on the ledge: without
+    the lead ``tales check`` would call 299 unreachable (W301)."""
+    (each,) = effects_of({"for_each": {"at": "quay", "effects": [{"energy": 1}, {"read": 33}]}})
+    assert kind_of("for_each").leads(each) == 33
+    (plain,) = effects_of({"for_each": {"effects": [{"energy": 1}]}})
+    assert kind_of("for_each").leads(plain) is None
 
 
 def test_a_for_each_reads_on_for_each_one_chosen(core, tale):
