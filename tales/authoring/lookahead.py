@@ -47,7 +47,19 @@ SHUT = 12  # what passing a gate still shut costs: what opens it is sought first
 # (keywords, items, paragraphs its gates ask for), the objectives, then any
 # unread paragraph.
 ENDING, NEEDED, OBJECTIVE, UNREAD = 0, 8, 8, 30
-_MOVING = frozenset({"move", "move_group", "drive", "board", "leave_vehicle", "remove_barrier"})
+_MOVING = frozenset(
+    {"move", "move_group", "drive", "move_vehicle", "board", "leave_vehicle", "remove_barrier"}
+)
+
+
+_CARRIED = ("drive", "move_vehicle")  # a vehicle takes those aboard to ``to``
+
+
+def _destination(effect: Effect) -> str:
+    """The location an effect stands someone on or reveals."""
+    if effect.kind in _CARRIED and isinstance(effect.value, dict):
+        return str(effect.value.get("to", ""))
+    return str(effect.value)
 
 
 def effect_grants(effects: Iterable[Effect]) -> set[Fact]:
@@ -214,8 +226,8 @@ class StoryMap:
         location reads, the inside (``on_enter``) of a location the story moves
         someone to, an encounter's narratives."""
         found = [lead] if (lead := kind_of(effect.kind).leads(effect)) is not None else []
-        if effect.kind in ("reveal", "move"):
-            location = self.scenario.locations.get(str(effect.value))
+        if effect.kind in ("reveal", "move", *_CARRIED):
+            location = self.scenario.locations.get(_destination(effect))
             for number in (location.paragraph, location.on_enter) if location else ():
                 found += [number] if number is not None else []
         if effect.kind == "encounter":

@@ -3,9 +3,11 @@
 The rulebook has no vehicles; a storybook that prints one (an Innsmouth
 launch, a truck) says how it is used, and these are the pieces it needs:
 investigators get in where it stands and get out, the first aboard takes
-the wheel, those aboard go wherever it is driven, and a vehicle that
+the wheel, those aboard go wherever it is driven (or wherever the story
+carries it: a boat towed, a dory thrown back over a shoal), and a vehicle that
 "cannot move independently" keeps its passengers from walking off alone
-(ruling ``vehicle-driver``).
+(ruling ``vehicle-driver``). A driver who dies or goes mad at the wheel leaves
+it to the next living seated, as one who gets out does.
 """
 
 from __future__ import annotations
@@ -61,6 +63,26 @@ def seats_free(table: Table, vehicle: str) -> int:
     return table.scenario.vehicles[vehicle].seats - len(riders)
 
 
+def driver_of(table: Table, vehicle: str) -> str | None:
+    """Who is at the wheel: the driver if still in the game, else the next
+    seated who is, in boarding order (a drowned driver lets go of the tiller,
+    as one who gets out does: ruling ``vehicle-driver``)."""
+    state = table.vehicles.get(vehicle)
+    if state is None:
+        return None
+    if state.driver is not None and table.investigator(state.driver).active:
+        return state.driver
+    return next((s for s in state.aboard if table.investigator(s).active), None)
+
+
+def riders(table: Table, vehicle: str) -> tuple[str, ...]:
+    """Those seated in the vehicle who are still in the game."""
+    state = table.vehicles.get(vehicle)
+    if state is None:
+        return ()
+    return tuple(s for s in state.aboard if table.investigator(s).active)
+
+
 def board(table: Table, inv: Investigator, vehicle: str, *, drive: bool = False) -> bool:
     """``inv`` gets in, if standing where it is and a seat is free; whether
     they did. The first aboard drives unless ``drive`` gives the wheel to
@@ -89,7 +111,7 @@ def leave(table: Table, inv: Investigator) -> bool:
     state = table.vehicles[vehicle]
     state.aboard.remove(inv.slug)
     if state.driver == inv.slug:
-        state.driver = state.aboard[0] if state.aboard else None
+        state.driver = next(iter(riders(table, vehicle)), None)
     table.emit(VehicleLeft(vehicle, inv.slug))
     return True
 
@@ -100,14 +122,30 @@ def drive(table: Table, vehicle: str, destination: str) -> None:
     state = table.vehicles.get(vehicle)
     if state is None:
         raise RulesError(f"no vehicle {vehicle!r} on this map")
-    if state.driver is None or not table.investigator(state.driver).active:
+    if driver_of(table, vehicle) is None:
         raise RulesError(f"{vehicle!r} has no driver: a vehicle does not move on its own")
     if destination not in drivable(table, state.at):
         raise RulesError(f"{vehicle!r} cannot go from {state.at!r} to {destination!r}")
+    state.driver = driver_of(table, vehicle)
+    _go(table, vehicle, destination)
+
+
+def carry(table: Table, vehicle: str, destination: str) -> None:
+    """The story moves the vehicle, driven or not, along a route or none (the
+    gale throws a boat back over the shoal, a cutter tows it in), everyone
+    aboard with it; raises RulesError for a vehicle the map does not have."""
+    if vehicle not in table.vehicles:
+        raise RulesError(f"no vehicle {vehicle!r} on this map")
+    if table.vehicles[vehicle].at != destination:
+        _go(table, vehicle, destination)
+
+
+def _go(table: Table, vehicle: str, destination: str) -> None:
+    state = table.vehicles[vehicle]
     origin, state.at = state.at, destination
-    riders = tuple(s for s in state.aboard if table.investigator(s).active)
-    table.emit(VehicleMoved(vehicle, origin, destination, riders))
-    for slug in riders:
+    seated = riders(table, vehicle)
+    table.emit(VehicleMoved(vehicle, origin, destination, seated))
+    for slug in seated:
         passenger = table.investigator(slug)
         passenger.location = destination
         table.emit(Moved(slug, origin, destination, "vehicle"))

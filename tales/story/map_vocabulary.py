@@ -12,7 +12,7 @@ from tales.rules.marks import mark_count
 from tales.rules.paths import barriers
 from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
 from tales.rules.table import Table
-from tales.rules.vehicles import seats_free
+from tales.rules.vehicles import driver_of, riders, seats_free
 
 FUNCTIONS = (
     "mark",
@@ -50,15 +50,13 @@ class _Words:
         return vehicle.at if vehicle is not None else ""
 
     def aboard(self, slug: str) -> int:
-        vehicle = self.table.vehicles.get(slug)
-        return len(vehicle.aboard) if vehicle is not None else 0
+        return len(riders(self.table, str(slug)))  # the living: the drowned keep no seat
 
     def seats_free(self, slug: str) -> int:
         return seats_free(self.table, str(slug))
 
     def driving(self, slug: str) -> bool:
-        vehicle = self.table.vehicles.get(slug)
-        return vehicle is not None and vehicle.driver is not None
+        return driver_of(self.table, str(slug)) is not None
 
     def riding(self, slug: str) -> bool:
         vehicle = self.table.vehicles.get(slug)

@@ -118,6 +118,19 @@ def test_the_map_is_built_once_per_storybook() -> None:
     assert story_map(book.paragraphs, book.scenario) is story_map(book.paragraphs, book.scenario)
 
 
+def test_a_vehicle_driven_or_carried_leads_to_where_it_goes() -> None:
+    """The Gannet Light's boat: putting off from the slip (71, a ``drive``)
+    leads to the north channel's scene (62), the sea throwing it back over
+    the shoal (67, a ``move_vehicle``) to the harbor mouth's (50)."""
+    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None
+    book = tale.scenarios["gannet-light"]
+    chart = story_map(book.paragraphs, book.scenario)
+    steps = {(step.source, step.target) for step in chart.steps}
+    assert (71, 62) in steps and (67, 50) in steps
+    assert {71, 67} <= chart.movers
+
+
 def test_the_goal_bot_picks_only_offered_options_and_replays_by_seed(core) -> None:
     book = _low_water()
     tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)

@@ -22,7 +22,16 @@ from tales.rules.exploration import reveal_location
 from tales.rules.paths import change_barriers, connected_on_foot, edge, in_play
 from tales.rules.scenario import Vehicle
 from tales.rules.table import Table
-from tales.rules.vehicles import board, drive, held_aboard, leave, place_vehicles, seats_free
+from tales.rules.vehicles import (
+    board,
+    carry,
+    drive,
+    driver_of,
+    held_aboard,
+    leave,
+    place_vehicles,
+    seats_free,
+)
 from tales.story.core import Core
 from tests.conftest import game_for, ruling
 
@@ -219,13 +228,42 @@ def test_one_out_of_the_game_gives_up_their_seat_and_the_wheel(core: Core) -> No
     margaret, ezra, arthur = (table.investigator(s) for s in (MARGARET, EZRA, ARTHUR))
     board(table, margaret, "launch")
     board(table, ezra, "launch")
-    margaret.dead = True
+    margaret.dead = True  # drowned at the tiller: the next seated takes it
     assert seats_free(table, "launch") == 1
-    with pytest.raises(RulesError, match="no driver"):
-        drive(table, "launch", "slipway")
+    assert driver_of(table, "launch") == EZRA
+    drive(table, "launch", "slipway")
+    assert table.vehicles["launch"].at == "slipway" and ezra.location == "slipway"
+    assert margaret.location == "pier", "the drowned are not carried on"
+    drive(table, "launch", "pier")
     assert board(table, arthur, "launch")
     assert table.vehicles["launch"].aboard == [EZRA, ARTHUR]
     assert table.vehicles["launch"].driver == EZRA
+
+
+@ruling("vehicle-driver")
+def test_the_story_carries_a_vehicle_with_no_driver_and_by_no_route(core: Core) -> None:
+    """``carry`` (the ``move_vehicle`` effect): a tow or a sea needs no one
+    at the wheel and no connection; those aboard go with it."""
+    table = launch_table(core)
+    ezra = table.investigator(EZRA)
+    board(table, ezra, "launch")
+    ezra.dead = True
+    with pytest.raises(RulesError, match="no driver"):
+        drive(table, "launch", "slipway")
+    carry(table, "launch", "boathouse")  # no route from the pier for a vehicle
+    assert table.vehicles["launch"].at == "boathouse"
+    assert ezra.location == "pier", "only the living aboard go with it"
+    margaret = table.investigator(MARGARET)
+    margaret.location = "boathouse"
+    board(table, margaret, "launch")
+    table.sink.take()
+    carry(table, "launch", "pier")
+    assert table.sink.take()[:2] == (
+        VehicleMoved("launch", "boathouse", "pier", (MARGARET,)),
+        Moved(MARGARET, "boathouse", "pier", "vehicle"),
+    )
+    with pytest.raises(RulesError, match="no vehicle"):
+        carry(table, "submarine", "pier")
 
 
 @ruling("vehicle-driver")

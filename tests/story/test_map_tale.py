@@ -34,13 +34,14 @@ from tales.rules.prisoners import (
     place_investigation,
     prisoner_at,
 )
+from tales.rules.vehicles import driver_of
 from tales.saves.fields import Fields
 from tales.saves.load import read_sheet
 from tales.saves.restore import restore
 from tales.saves.session import SavedGame, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.conditions import evaluate
-from tales.story.effects import parse_effect
+from tales.story.effects import kind_of, parse_effect
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.loader import load_tale
@@ -350,6 +351,52 @@ def test_for_each_here_and_marks_named_and_asked_per_investigator(core, tale):
     assert evaluate('"philip-harris" in investigators and investigators | length == 2', context)
     philip.dead = True
     assert evaluate('investigators == ["ezra-marsh"]', book.context(table, ezra))
+
+
+@ruling("vehicle-driver")
+def test_the_story_moves_a_vehicle_with_no_one_at_the_wheel_and_a_sheet_keeps_it(
+    core, tale, tmp_path
+):
+    """``move_vehicle``: the story takes the launch where no route goes (the
+    lighthouse, revealed on the way), everyone aboard with it, even with its
+    driver drowned; the next living seated has the wheel, and the sheet
+    written after it reads back the same."""
+    files = SaveFiles.named(tmp_path, "towed")
+    context = new_context("towed", MAP_TALE, SETUP.scenario, tale.content_hash)
+    saved = start_saved(lambda: start_game(core, tale, SETUP), files, context, core)
+    game = saved.game
+    to_activity(game, saved.apply)
+    for who in (EZRA, PHILIP):
+        saved.apply(f"story:{who}:10:0")
+    table, book = game.table, game.book
+    drown = effects_of({"damage": {"VITALITY": 20}, "who": {"investigator": EZRA}})
+    Engine(book.apply(table, drown, table.investigator(EZRA)), table.sink)
+    assert table.investigator(EZRA).dead and driver_of(table, "launch") == PHILIP
+    philip_context = book.context(table, table.investigator(PHILIP))
+    assert evaluate('driving("launch") and aboard("launch") == 1', philip_context)
+    tow = effects_of({"move_vehicle": {"vehicle": "launch", "to": "lighthouse"}})
+    events = Engine(book.apply(table, tow, table.investigator(PHILIP)), table.sink).opening_events
+    assert "lighthouse" in table.revealed
+    assert any(isinstance(e, StoryRead) for e in events), "its scene is read on reveal"
+    launch = table.vehicles["launch"]
+    assert (launch.at, table.investigator(PHILIP).location) == ("lighthouse", "lighthouse")
+    assert table.investigator(EZRA).location == "quay", "the drowned stay where they fell"
+    end_round(saved)
+    fields = Fields(str(files.sheet))
+    back = restore(read_sheet(files, core).data, fields, core, tale, fresh_seed=0)
+    assert back is not None, [str(p) for p in fields.problems]
+    back_launch = back.table.vehicles["launch"]
+    assert (back_launch.at, back_launch.aboard) == ("lighthouse", [EZRA, PHILIP])
+    assert back.table.investigator(PHILIP).location == "lighthouse"
+
+
+def test_a_read_inside_a_for_each_is_a_lead_for_check_and_the_bots():
+    """The Gannet Light's flood reads 299 as each one on the ledge: without
+    the lead ``tales check`` would call 299 unreachable (W301)."""
+    (each,) = effects_of({"for_each": {"at": "quay", "effects": [{"energy": 1}, {"read": 33}]}})
+    assert kind_of("for_each").leads(each) == 33
+    (plain,) = effects_of({"for_each": {"effects": [{"energy": 1}]}})
+    assert kind_of("for_each").leads(plain) is None
 
 
 def test_a_for_each_reads_on_for_each_one_chosen(core, tale):

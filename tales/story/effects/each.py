@@ -90,6 +90,21 @@ def _each_grants(effect: Effect) -> Iterable[Ref]:
         yield from kind_of(inner.kind).grants(inner)
 
 
+def _each_leads(effect: Effect) -> int | None:
+    """The paragraph a ``read`` inside it leads to (the first, if several), so
+    ``tales check`` and the bots see a scene read as each one chosen."""
+    from tales.story.effects import kind_of
+
+    return next(
+        (
+            lead
+            for inner in _inner(effect)
+            if (lead := kind_of(inner.kind).leads(inner)) is not None
+        ),
+        None,
+    )
+
+
 def _each_conditions(effect: Effect) -> Iterable[str]:
     from tales.story.effects import kind_of
 
@@ -153,6 +168,7 @@ KINDS = (
         _each,
         refs=_each_refs,
         grants=_each_grants,
+        leads=_each_leads,
         conditions=_each_conditions,
     ),
 )

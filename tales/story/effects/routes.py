@@ -1,6 +1,6 @@
 """Getting about the map: barriers across connections, vehicles that
-investigators get into, drive and leave, and the Group token the team moves
-about as one body."""
+investigators get into, drive and leave (or that the story carries), and the
+Group token the team moves about as one body."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from tales.errors import RulesError
 from tales.rules.decisions import Proc
 from tales.rules.group import hide, move_group
-from tales.rules.paths import barriers, change_barriers
+from tales.rules.paths import barriers, change_barriers, in_play
 from tales.rules.table import Table
-from tales.rules.vehicles import board, drive, leave, riding
+from tales.rules.vehicles import board, carry, drive, leave, riding
 from tales.story.effects.kind import (
     NUMBER,
     SLUG,
@@ -109,6 +109,24 @@ def _drive(play: Play, effect: Effect) -> None:
         return
 
 
+def _move_vehicle(play: Play, effect: Effect) -> Proc[None]:
+    """The story moves the vehicle, with or without a driver, by a route or
+    none, everyone aboard with it; the place is revealed first (as ``move``
+    does), and a card left in the box at this player count is not gone to."""
+    assert isinstance(effect.value, dict)
+    vehicle, place = str(effect.value["vehicle"]), str(effect.value["to"])
+    if not in_play(play.table, place):
+        return
+    if place not in play.table.revealed:
+        yield from play.reveal(place)
+    carry(play.table, vehicle, place)
+
+
+def _destination(effect: Effect) -> list[Ref]:
+    assert isinstance(effect.value, dict)
+    return [("location", str(effect.value["to"]))]
+
+
 def _hide(play: Play, effect: Effect) -> None:
     hide(play.table, True)
 
@@ -182,6 +200,16 @@ KINDS = (
         _check_drive,
         _drive,
         refs=_drive_refs,
+    ),
+    EffectKind(
+        "move_vehicle",
+        "{vehicle, to}: a vehicle and the location the story takes it to",
+        object_schema({"vehicle": SLUG, "to": SLUG}, ("vehicle", "to")),
+        "{move_vehicle: {vehicle: launch, to: reef}}",
+        _check_drive,
+        _move_vehicle,
+        refs=_drive_refs,
+        grants=_destination,
     ),
     EffectKind("hide_group", "true", TRUE, "{hide_group: true}", check_true, _hide),
     EffectKind("show_group", "true", TRUE, "{show_group: true}", check_true, _show),
