@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tales.rules.investigators import Investigator
-from tales.rules.table import Table
 from tales.story.model import OptionDef, Paragraph, ScenarioBook
 
 # Effects that take the story somewhere rather than change the table: an
@@ -31,12 +29,6 @@ def lasting(book: ScenarioBook, option: OptionDef, leads: int | None) -> bool:
     paragraph = book.paragraphs.get(leads) if leads is not None else None
     effects = (*(outcome.effects if outcome else ()), *(paragraph.effects if paragraph else ()))
     return any(effect.kind not in PASSAGE for effect in effects)
-
-
-def meets_again(book: ScenarioBook, table: Table, inv: Investigator, option: OptionDef) -> bool:
-    """An option that begins an encounter is closed while one is under way
-    where ``inv`` stands: taking it again would bring its penalties again."""
-    return inv.location in table.encounters and begins_encounter(book.paragraphs, option)
 
 
 def begins_encounter(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> bool:

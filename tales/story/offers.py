@@ -107,7 +107,7 @@ class Offers:
         ):
             return False
         if entry.begins_encounter and inv.location in table.encounters:
-            return False  # menu.meets_again
+            return False  # taking it again would bring its penalties again
         return entry.read_once is None or entry.read_once not in state.visited  # read once
 
     def _open_to(
