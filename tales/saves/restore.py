@@ -51,9 +51,11 @@ PLAYER_FIELDS = (
     "location", "VITALITY", "SANITY", "ENERGY", "MAGIC", "status_cards", "items", "in_hands",
     "status_tokens", "special_cards", "clues", "dead",
 )  # fmt: skip
+# Where a character's cards lie, each a digital field: slug -> card ids.
+PILES = ("decks", "hands", "discards", "play_areas")
 DIGITAL_FIELDS = (
-    "seed", "content", "decks", "hands", "supply", "waiting", "fired", "visited", "scenes",
-    "taken", "location_tokens", "last_actor", *MAP_FIELDS,
+    "seed", "content", *PILES, "supply", "waiting", "fired", "visited", "scenes", "taken",
+    "location_tokens", "last_actor", *MAP_FIELDS,
 )  # fmt: skip
 
 
@@ -400,7 +402,7 @@ class _Restorer(WorldRestorer):
         """The dead hold no cards: theirs left the game with them and the
         supply's went back to it (ruling ``dead-leave-the-table``)."""
         inv.deck, inv.set_aside = [], list(inv.sheet.deck)
-        listed = self._ids("decks", inv) + self._ids("hands", inv)
+        listed = [i for key in PILES for i in self._ids(key, inv)]
         if sum(statuses.values()) or heroism or listed:
             self.f.problem(
                 self.f.at(_entry_of(self.data, inv.name), "status_cards"),
@@ -416,9 +418,9 @@ class _Restorer(WorldRestorer):
         character's own cards or the supply; it must agree with the paper part."""
         supply, path = table.supply, f"digital.decks.{inv.slug}"
         own = {c.id: c for c in inv.sheet.deck}
-        deck_ids, hand_ids = self._ids("decks", inv), self._ids("hands", inv)
+        piles = {key: self._ids(key, inv) for key in PILES}
         cards: dict[str, Card] = {}
-        for card_id in [*deck_ids, *hand_ids]:
+        for card_id in [i for ids in piles.values() for i in ids]:
             card = own.pop(card_id, None)
             if card is None:
                 pile = (
@@ -446,7 +448,9 @@ class _Restorer(WorldRestorer):
             cards[card_id] = card
         if own:
             self.f.problem(
-                (1, 1), path, f"{inv.name}'s cards {sorted(own)} are missing from the deck and hand"
+                (1, 1),
+                path,
+                f"{inv.name}'s cards {sorted(own)} are missing from their deck, hand and piles",
             )
             return
         held = Counter(c.status for c in cards.values() if c.status is not None)
@@ -458,8 +462,10 @@ class _Restorer(WorldRestorer):
                 "by hand, delete the digital part so the deck is dealt again",
             )  # fmt: skip
             return
-        inv.deck = [cards[i] for i in deck_ids]
-        inv.hand = [cards[i] for i in hand_ids]
+        inv.deck = [cards[i] for i in piles["decks"]]
+        inv.hand = [cards[i] for i in piles["hands"]]
+        inv.discard = [cards[i] for i in piles["discards"]]
+        inv.play_area = [cards[i] for i in piles["play_areas"]]
 
     def _ids(self, key: str, inv: Investigator) -> list[str]:
         raw = self.digital.get(key, {})

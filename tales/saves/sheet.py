@@ -232,11 +232,23 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
     scenario = table.scenario
     thresholds = list(scenario.board.thresholds) if scenario is not None else []
     state = book.state
+    # A card moved after its owner's deck was gathered at the round's end (an
+    # ability used while a later player chose what to keep) lies in a discard
+    # pile or play area until the next round's end; written only when one does.
+    piles = {
+        name: cards
+        for name, cards in (
+            ("discards", {p.slug: [c.id for c in p.discard] for p in players if p.discard}),
+            ("play_areas", {p.slug: [c.id for c in p.play_area] for p in players if p.play_area}),
+        )
+        if cards
+    }
     return {
         "seed": table.seed,
         **_content(context),
         "decks": {p.slug: [c.id for c in p.deck] for p in players},  # top card last
         "hands": {p.slug: [c.id for c in p.hand] for p in players if p.hand},
+        **piles,
         "supply": {k.value: [c.id for c in table.supply.status_cards[k]] for k in StatusCardKind},
         "waiting": {
             p.slug: {"white_dice": p.bonus_white_dice, "shatters": p.shatters_count_next_test}
