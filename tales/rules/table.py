@@ -26,6 +26,7 @@ from tales.rules.terms import EventSymbol, StatusCardKind
 if TYPE_CHECKING:
     from tales.rules.encounters import EncounterState
     from tales.rules.group import GroupState
+    from tales.rules.own_activities import KeptActivities
     from tales.rules.paths import MapFacts
     from tales.rules.prisoners import PrisonerState
     from tales.rules.vehicles import VehicleState
@@ -94,6 +95,9 @@ class Table:
     ability_listing: tuple[tuple[Any, ...], tuple[Any, ...]] | None = field(
         default=None, compare=False, repr=False
     )
+    # Each investigator's own activities at the last activity decision, kept
+    # with what they were read from (tales.rules.own_activities).
+    kept_activities: KeptActivities | None = field(default=None, compare=False, repr=False)
 
     def reseed_for_round(self) -> None:
         """Start the random stream of the current round."""
