@@ -85,8 +85,8 @@ def own_activities(table: Table, players: list[Investigator]) -> list[Option]:
 def _table_inputs(table: Table, use_cost: int) -> tuple[Any, ...]:
     """What every listing reads of the table beside its investigator: the map
     (its cards and names, the seats that decide which cards are in play, what
-    is revealed, the barriers), the rulings (Running on an open path, an
-    item's use as an Action, one Stratagem a round) and the round."""
+    is revealed, the barriers) and the rulings (Running on an open path, an
+    item's use as an Action, one Stratagem a round)."""
     return (
         table.scenario,
         len(table.investigators),
@@ -94,7 +94,6 @@ def _table_inputs(table: Table, use_cost: int) -> tuple[Any, ...]:
         tuple(table.barriers.items()),
         table.rulings,
         use_cost,
-        table.round,
     )
 
 
@@ -119,8 +118,10 @@ def _inputs(table: Table, inv: Investigator, players: list[Investigator]) -> tup
         tuple(inv.play_area),
         tuple([(i.card, i.uses, i.place) for i in items]) if items else (),
         tuple([o for o in players if o is not inv and o.location == here]) if items else (),
-        # The encounter's enemy, the path its first blow chose, who outwitted it this round.
-        (fight, fight.encounter, fight.path, tuple(fight.outwitted.items())) if fight else None,
+        # The encounter's enemy, the path its first blow chose, who outwitted it in which round.
+        (fight, fight.encounter, fight.path, tuple(fight.outwitted.items()), table.round)
+        if fight
+        else None,
     )
 
 
