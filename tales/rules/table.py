@@ -114,8 +114,9 @@ class Table:
             raise RulesError(f"no investigator {slug!r} at the table; there are {names}") from None
 
     def players(self) -> list[Investigator]:
-        """Investigators controlled by a player and still alive."""
-        return [i for i in self.investigators.values() if i.active]
+        """Investigators controlled by a player and still alive (``active``,
+        spelt out: asked several times a decision)."""
+        return [i for i in self.investigators.values() if not i.dead and not i.companion]
 
     def companions(self) -> list[Investigator]:
         return [i for i in self.investigators.values() if i.companion]
@@ -130,7 +131,7 @@ class Table:
         """On the Keyword sheet, or a companion's own keyword ("The keyword SEA
         is also counted as validated")."""
         return keyword in self.keywords or any(
-            c.sheet.keyword == keyword for c in self.companions()
+            i.companion and i.sheet.keyword == keyword for i in self.investigators.values()
         )
 
     def read_later(self, paragraph: int | None, why: str, at: str | None = None) -> None:
