@@ -24,8 +24,10 @@ from tales.rules.supply import Supply
 from tales.rules.terms import EventSymbol, StatusCardKind
 
 if TYPE_CHECKING:
+    from tales.rules.cards import Card
     from tales.rules.encounters import EncounterState
     from tales.rules.group import GroupState
+    from tales.rules.options import PayCard
     from tales.rules.own_activities import KeptActivities
     from tales.rules.paths import MapFacts
     from tales.rules.prisoners import PrisonerState
@@ -94,6 +96,10 @@ class Table:
     # The last listing outside a test, with everything it was read from.
     ability_listing: tuple[tuple[Any, ...], tuple[Any, ...]] | None = field(
         default=None, compare=False, repr=False
+    )
+    # The option to discard each Action card, by card id, with the card (tales.rules.activities).
+    pay_offers: dict[str, tuple[Card, PayCard]] = field(
+        default_factory=dict, compare=False, repr=False
     )
     # Each investigator's own activities at the last activity decision, kept
     # with what they were read from (tales.rules.own_activities).
