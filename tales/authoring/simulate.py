@@ -138,8 +138,14 @@ def _note_option(result: RunResult, choice: Option) -> None:
         result.options.add((choice.scene, choice.index))
 
 
+# The events a run's result counts.
+_TALLIED = (StoryRead, ReadParagraph, StoryDeadEnd, InvestigatorDied, ExplorationRated)
+
+
 def _tally(result: RunResult, events: Iterable[Event]) -> None:
     for event in events:
+        if not isinstance(event, _TALLIED):  # most events: one look, not five
+            continue
         if isinstance(event, StoryRead):
             result.read.add(event.paragraph)
         elif isinstance(event, ReadParagraph):

@@ -146,17 +146,19 @@ def _inputs(table: Table) -> tuple[object, ...]:
     effects = [i.sheet.ability_effect for i in team]
     discard, deck, play = (effect in effects for effect in _ZONE_EFFECTS)
     return tuple(
-        (
-            i.dead,
-            i.companion,
-            i.energy >= ABILITY_COST,
-            i.location,
-            i.shatters_count_next_test,
-            discard and any(not c.is_status for c in i.discard),
-            deck and any(not c.is_status for c in i.deck),
-            play and any(not c.is_status for c in i.play_area),
-        )
-        for i in team
+        [  # a list built, not a generator run: asked at every question
+            (
+                i.dead,
+                i.companion,
+                i.energy >= ABILITY_COST,
+                i.location,
+                i.shatters_count_next_test,
+                discard and any(not c.is_status for c in i.discard),
+                deck and any(not c.is_status for c in i.deck),
+                play and any(not c.is_status for c in i.play_area),
+            )
+            for i in team
+        ]
     )
 
 

@@ -11,6 +11,7 @@ from collections import deque
 from collections.abc import Mapping
 
 from tales.errors import RulesError
+from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
 from tales.rules.group import follow as follow_group
@@ -74,7 +75,7 @@ def pay_actions(
     cards: list[str] = []
     markers: list[str] = []
     while len(cards) + len(markers) < cost:
-        options: list[Option] = [PayCard(c.id, label=f"Discard {c}") for c in inv.hand if c.action]
+        options: list[Option] = [_pay_with(table, c) for c in inv.hand if c.action]
         if companions:
             options += [
                 PayMarker(c.slug, m, label=f"Use {c.name}'s {m} marker") for c, m in _markers(table)
@@ -100,6 +101,15 @@ def pay_actions(
             return False
     table.emit(ActionsPaid(inv.slug, tuple(cards), tuple(markers), why))
     return True
+
+
+def _pay_with(table: Table, card: Card) -> PayCard:
+    """The option to discard ``card``, made once per table: every payment
+    offers each Action card in hand again."""
+    kept = table.pay_offers.get(card.id)
+    if kept is None or kept[0] is not card:
+        kept = table.pay_offers[card.id] = (card, PayCard(card.id, label=f"Discard {card}"))
+    return kept[1]
 
 
 # Rest ---------------------------------------------------------------------------

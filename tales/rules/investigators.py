@@ -16,6 +16,8 @@ from tales.rules.terms import Attribute, StatusToken, Track
 
 HAND_LIMIT = 5  # "Unless stated otherwise, each round begins with drawing up to 5 cards."
 ACTION_MARKER = "action"
+# A Companion side's marker names, action marker first, by its three attributes.
+_MARKER_NAMES: dict[tuple[Attribute, ...], tuple[str, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +109,12 @@ class Investigator:
 
     def markers_left(self) -> list[str]:
         """Unused Companion markers: the action marker and three attributes."""
-        names = [ACTION_MARKER, *(a.value for a in self.sheet.companion_markers)]
-        return [n for n in names if n not in self.markers_used]
+        markers = self.sheet.companion_markers
+        names = _MARKER_NAMES.get(markers)
+        if names is None:  # asked at every option list: the names are written once
+            names = _MARKER_NAMES[markers] = (ACTION_MARKER, *(a.value for a in markers))
+        used = self.markers_used
+        return [n for n in names if n not in used] if used else list(names)
 
     def item(self, slug: str) -> HeldItem | None:
         return next((i for i in self.items if i.slug == slug), None)

@@ -15,32 +15,17 @@ from typing import Protocol
 from tales.errors import RulesError
 from tales.rules.abilities import ability_options, ask_at_any_time, use_ability
 from tales.rules.activities import (
-    RUN_COST,
-    can_pay,
     equip_weapon,
-    equippable,
     give_item,
-    in_encounter,
-    item_use_cost,
     move,
-    move_targets,
     pay_actions,
     rest,
     run,
-    run_targets,
-    usable_items,
     use_item_activity,
 )
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
-from tales.rules.encounters import (
-    COMBAT,
-    STRATAGEM,
-    combat,
-    round_end_narratives,
-    stratagem,
-    weapons_ready,
-)
+from tales.rules.encounters import combat, round_end_narratives, stratagem
 from tales.rules.eventboard import advance_time, end_scenario, narrative_now
 from tales.rules.events import DeckShuffled, ReadParagraph, RoundEnded, RoundStarted
 from tales.rules.investigators import Investigator
@@ -60,10 +45,10 @@ from tales.rules.options import (
     UseAbility,
     UseItem,
 )
+from tales.rules.own_activities import own_activities
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
-from tales.rules.teamtests import recovery_kinds, recovery_test
-from tales.rules.terms import Track
+from tales.rules.teamtests import recovery_test
 
 END_ROUND = EndRound(label="End the round")
 
@@ -153,70 +138,10 @@ def settle(table: Table, story: Story) -> Proc[None]:
 
 def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
     options: list[Option] = story.options(table)  # the story first: it is why we play
-    players = table.players()
-    for inv in players:
-        options += _own_options(table, inv, players)
+    options += own_activities(table, table.players())
     options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
-
-
-def _own_options(table: Table, inv: Investigator, players: list[Investigator]) -> list[Option]:
-    name, slug = inv.name, inv.slug
-    places = table.scenario.locations if table.scenario else {}
-    options: list[Option] = []
-    actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
-    if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
-        options.append(Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY"))
-    if actions:
-        options += [
-            Move(slug, loc, label=f"{name} moves to {places[loc].name} (1 Action)")
-            for loc in move_targets(table, inv)
-        ]
-        options += [
-            Recover(slug, kind, label=f"{name} tries to shake off a {kind} card (1 Action)")
-            for kind in recovery_kinds(inv)
-        ]
-    if actions >= RUN_COST:
-        options += [
-            Run(slug, loc, label=f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)")
-            for loc in run_targets(table, inv)
-        ]
-    use_cost = item_use_cost(table)
-    if can_pay(table, inv, use_cost):
-        paid = " (1 Action)" if use_cost else ""
-        options += [
-            UseItem(slug, i.slug, label=f"{name} uses {i.card.name} ({i.uses} left){paid}")
-            for i in usable_items(inv)
-        ]
-    for other in players:
-        if other is not inv and other.location == inv.location:
-            options += [
-                GiveItem(
-                    slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}"
-                )
-                for i in inv.items
-            ]
-    fighting = in_encounter(table, inv)
-    if not fighting or can_pay(table, inv, 1):
-        cost = " (1 Action in an encounter)" if fighting else ""
-        options += [
-            Equip(slug, i.slug, label=f"{name} equips {i.card.name}{cost}") for i in equippable(inv)
-        ]
-    if fighting:
-        state = table.encounters[inv.location or ""]
-        enemy = state.encounter.enemy
-        if state.open_to(COMBAT):
-            options += [
-                Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
-                for w in inv.items
-                if w.slug in weapons_ready(inv)
-            ]
-        if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
-            options.append(
-                Stratagem(slug, label=f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
-            )
-    return options
 
 
 def activity_phase(table: Table, story: Story) -> Proc[None]:

@@ -24,8 +24,11 @@ from tales.rules.supply import Supply
 from tales.rules.terms import EventSymbol, StatusCardKind
 
 if TYPE_CHECKING:
+    from tales.rules.cards import Card
     from tales.rules.encounters import EncounterState
     from tales.rules.group import GroupState
+    from tales.rules.options import PayCard
+    from tales.rules.own_activities import KeptActivities
     from tales.rules.paths import MapFacts
     from tales.rules.prisoners import PrisonerState
     from tales.rules.vehicles import VehicleState
@@ -94,6 +97,13 @@ class Table:
     ability_listing: tuple[tuple[Any, ...], tuple[Any, ...]] | None = field(
         default=None, compare=False, repr=False
     )
+    # The option to discard each Action card, by card id, with the card (tales.rules.activities).
+    pay_offers: dict[str, tuple[Card, PayCard]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # Each investigator's own activities at the last activity decision, kept
+    # with what they were read from (tales.rules.own_activities).
+    kept_activities: KeptActivities | None = field(default=None, compare=False, repr=False)
 
     def reseed_for_round(self) -> None:
         """Start the random stream of the current round."""
@@ -110,8 +120,9 @@ class Table:
             raise RulesError(f"no investigator {slug!r} at the table; there are {names}") from None
 
     def players(self) -> list[Investigator]:
-        """Investigators controlled by a player and still alive."""
-        return [i for i in self.investigators.values() if i.active]
+        """Investigators controlled by a player and still alive (``active``,
+        spelt out: asked several times a decision)."""
+        return [i for i in self.investigators.values() if not i.dead and not i.companion]
 
     def companions(self) -> list[Investigator]:
         return [i for i in self.investigators.values() if i.companion]
@@ -126,7 +137,7 @@ class Table:
         """On the Keyword sheet, or a companion's own keyword ("The keyword SEA
         is also counted as validated")."""
         return keyword in self.keywords or any(
-            c.sheet.keyword == keyword for c in self.companions()
+            i.companion and i.sheet.keyword == keyword for i in self.investigators.values()
         )
 
     def read_later(self, paragraph: int | None, why: str, at: str | None = None) -> None:

@@ -1,0 +1,227 @@
+"""The rules' own activities each investigator may start at an activity
+decision (Rest, moving, Running, recovery tests, items, weapons, Combat and
+Stratagem), and the listing kept between decisions.
+
+Rulebook, 4. Investigator Activity: "Most available Activities are tied to
+the current Location of the Investigators and described in the Storybook";
+these are the rest, the rulebook's own. The listing is asked at every activity
+decision, for every investigator, and from one decision to the next most
+investigators are just as they were (another one moved, a story choice was
+read): each one's listing is kept with everything it was read from
+(:func:`_inputs`), and a miss still finds the Move and Run options from the
+investigator's location already made, until the map changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tales.rules.activities import (
+    RUN_COST,
+    can_pay,
+    equippable,
+    in_encounter,
+    item_use_cost,
+    move_targets,
+    run_targets,
+    usable_items,
+)
+from tales.rules.encounters import COMBAT, STRATAGEM, weapons_ready
+from tales.rules.group import may_run
+from tales.rules.investigators import Investigator
+from tales.rules.options import (
+    Combat,
+    Equip,
+    GiveItem,
+    Move,
+    Option,
+    Recover,
+    Rest,
+    Run,
+    Stratagem,
+    UseItem,
+)
+from tales.rules.table import Table
+from tales.rules.teamtests import recovery_kinds
+from tales.rules.terms import Track
+from tales.rules.vehicles import held_aboard
+
+Listing = tuple[Option, ...]
+
+
+@dataclass(slots=True)
+class KeptActivities:
+    """A table's listings kept from earlier activity decisions, valid while
+    the table reads as ``stamp`` (:func:`_table_inputs`): each investigator's
+    whole listing with what it was read from, by slug, and the Move and Run
+    options from each location, by (kind, investigator, location)."""
+
+    stamp: tuple[Any, ...]
+    listings: dict[str, tuple[tuple[Any, ...], Listing]] = field(default_factory=dict)
+    ways: dict[tuple[str, str, str | None], Listing] = field(default_factory=dict)
+
+
+def own_activities(table: Table, players: list[Investigator]) -> list[Option]:
+    """Every player's own activities, in seat order: each one's listing as
+    :func:`fresh_activities` gives it, kept while what it reads is unchanged."""
+    use_cost = item_use_cost(table)
+    stamp = _table_inputs(table, use_cost)
+    kept = table.kept_activities
+    if kept is None or kept.stamp != stamp:  # the map, the rulings or the seats changed
+        kept = table.kept_activities = KeptActivities(stamp)
+    listings = kept.listings
+    options: list[Option] = []
+    for inv in players:
+        inputs = _inputs(table, inv, players)
+        entry = listings.get(inv.slug)
+        if entry is None or entry[0] != inputs:
+            listing = tuple(fresh_activities(table, inv, players, use_cost, kept.ways))
+            entry = listings[inv.slug] = (inputs, listing)
+        options += entry[1]
+    return options
+
+
+def _table_inputs(table: Table, use_cost: int) -> tuple[Any, ...]:
+    """What every listing reads of the table beside its investigator: the map
+    (its cards and names, the seats that decide which cards are in play, what
+    is revealed, the barriers) and the rulings (Running on an open path, an
+    item's use as an Action, one Stratagem a round)."""
+    return (
+        table.scenario,
+        len(table.investigators),
+        frozenset(table.revealed),
+        tuple(table.barriers.items()),
+        table.rulings,
+        use_cost,
+    )
+
+
+def _inputs(table: Table, inv: Investigator, players: list[Investigator]) -> tuple[Any, ...]:
+    """Everything :func:`fresh_activities` reads of ``inv`` and those beside
+    them: the Action cards in hand, the tracks an item or a Rest would
+    restore, where they stand and whether they may walk or Run from there
+    alone, the status cards a recovery test shakes off, the items and who
+    stands there to be given one, and the encounter there."""
+    here = inv.location
+    items = inv.items
+    fight = table.encounters.get(here) if here is not None else None
+    return (
+        inv,
+        tuple(inv.hand),  # for the Action cards in it: the tuple is quicker than their count
+        inv.energy,
+        inv.vitality,
+        inv.sanity,
+        here,
+        held_aboard(table, inv),
+        may_run(table, inv),
+        tuple(inv.play_area),
+        tuple([(i.card, i.uses, i.place) for i in items]) if items else (),
+        tuple([o for o in players if o is not inv and o.location == here]) if items else (),
+        # The encounter's enemy, the path its first blow chose, who outwitted it in which round.
+        (fight, fight.encounter, fight.path, tuple(fight.outwitted.items()), table.round)
+        if fight
+        else None,
+    )
+
+
+Ways = dict[tuple[str, str, str | None], Listing]
+
+
+def fresh_activities(
+    table: Table,
+    inv: Investigator,
+    players: list[Investigator],
+    use_cost: int,
+    ways: Ways | None = None,
+) -> list[Option]:
+    """The activities ``inv`` may start now; ``use_cost`` is what a use of an
+    item costs (:func:`~tales.rules.activities.item_use_cost`). ``ways``
+    keeps the Move and Run options from each location, for a caller that
+    clears it when the map changes; without it they are worked out here."""
+    name, slug = inv.name, inv.slug
+    options: list[Option] = []
+    actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
+    if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
+        options.append(Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY"))
+    if actions:
+        options += _ways(table, inv, "move", ways)
+        options += [
+            Recover(slug, kind, label=f"{name} tries to shake off a {kind} card (1 Action)")
+            for kind in recovery_kinds(inv)
+        ]
+    if actions >= RUN_COST:
+        options += _ways(table, inv, "run", ways)
+    if can_pay(table, inv, use_cost):
+        paid = " (1 Action)" if use_cost else ""
+        options += [
+            UseItem(slug, i.slug, label=f"{name} uses {i.card.name} ({i.uses} left){paid}")
+            for i in usable_items(inv)
+        ]
+    options += _gifts(inv, players)
+    options += _weapons(table, inv)
+    return options
+
+
+def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> Listing:
+    """``inv``'s Move (``kind`` "move") or Run options: they read only the
+    map, where ``inv`` stands and whether they may go alone (seated in a
+    vehicle, hidden with the Group token), so a location's are kept."""
+    key = (kind, inv.slug, inv.location)
+    known = kept.get(key) if kept is not None else None
+    if known is not None and not held_aboard(table, inv) and may_run(table, inv):
+        return known
+    name = inv.name
+    places = table.scenario.locations if table.scenario else {}
+    if kind == "move":
+        made: Listing = tuple(
+            Move(inv.slug, loc, label=f"{name} moves to {places[loc].name} (1 Action)")
+            for loc in move_targets(table, inv)
+        )
+    else:
+        made = tuple(
+            Run(inv.slug, loc, label=f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)")
+            for loc in run_targets(table, inv)
+        )
+    if kept is not None and not held_aboard(table, inv) and may_run(table, inv):
+        kept[key] = made  # kept only for one free to go: the usual case
+    return made
+
+
+def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
+    """Rulebook: "Exchanging Items or Weapons with other Investigators is only
+    allowed if you are in the same location, and it counts as a free Activity.\""""
+    name, slug = inv.name, inv.slug
+    return [
+        GiveItem(slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}")
+        for other in players
+        if other is not inv and other.location == inv.location
+        for i in inv.items
+    ]
+
+
+def _weapons(table: Table, inv: Investigator) -> list[Option]:
+    """Equipping a weapon ("unless you are currently in an Encounter", where
+    it costs 1 Action), and in an encounter Combat and the Stratagem test."""
+    name, slug = inv.name, inv.slug
+    options: list[Option] = []
+    fighting = in_encounter(table, inv)
+    if not fighting or can_pay(table, inv, 1):
+        cost = " (1 Action in an encounter)" if fighting else ""
+        options += [
+            Equip(slug, i.slug, label=f"{name} equips {i.card.name}{cost}") for i in equippable(inv)
+        ]
+    if fighting:
+        state = table.encounters[inv.location or ""]
+        enemy = state.encounter.enemy
+        if state.open_to(COMBAT):
+            options += [
+                Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
+                for w in inv.items
+                if w.slug in weapons_ready(inv)
+            ]
+        if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
+            options.append(
+                Stratagem(slug, label=f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
+            )
+    return options
