@@ -57,9 +57,12 @@ from tales.rules.options import (
     ReturnCard,
     Run,
     Stratagem,
+    TakeBackToken,
+    TakeOnPrisoner,
     UseAbility,
     UseItem,
 )
+from tales.rules.piece_activities import perform_piece, piece_options
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_kinds, recovery_test
@@ -156,6 +159,7 @@ def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
     players = table.players()
     for inv in players:
         options += _own_options(table, inv, players)
+    options += piece_options(table, players)  # Investigation tokens, prisoners
     options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
@@ -257,6 +261,8 @@ def perform(table: Table, story: Story, choice: Option) -> Proc[None]:
             yield from combat(table, table.investigator(slug), weapon)
         case Stratagem(slug):
             yield from stratagem(table, table.investigator(slug))
+        case TakeBackToken() | TakeOnPrisoner():
+            yield from perform_piece(table, choice)
         case _:
             yield from story.perform(table, choice)
 

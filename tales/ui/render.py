@@ -187,7 +187,7 @@ def _fate(t: TableView, e: ev.PrisonerChanged) -> str:
     if e.fate == "freed" and e.escort:
         return f"freed, in {name_of(t, e.escort)}'s charge"
     if e.fate == "freed":
-        return f"left at {place(t, e.at)}"
+        return f"left at {place(t, e.at)}, in no one's charge"
     return e.fate if e.fate != "held" else f"held at {place(t, e.at)}"
 
 

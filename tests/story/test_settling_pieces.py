@@ -17,6 +17,7 @@ from tests.conftest import ruling
 
 SCENARIO = "the-settling"
 PHILIP, ELIZABETH = "philip-harris", "elizabeth-hawthorne"
+SEARCH = 'location_token(here, "investigation") > 0'  # a search option's condition
 
 
 @pytest.fixture(scope="module")
@@ -99,3 +100,30 @@ def labels_index(game: Game, scene: int, start: str) -> int:
     """The index, in the paragraph, of the option whose label starts so."""
     options = game.book.book.paragraphs[scene].options
     return next(i for i, o in enumerate(options) if o.label.startswith(start))
+
+
+@ruling("investigation-supply")
+def test_deacon_ornes_study_takes_no_token_once_it_is_searched(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "deacons-house", 93)
+    take(game, PHILIP, 93, labels_index(game, 93, "Lay an Investigation token"))
+    assert game.table.location_tokens["deacons-house"]["investigation"] == 1
+    take(game, PHILIP, 93, labels_index(game, 93, "Search the study"))
+    assert game.table.location_tokens["deacons-house"]["investigation"] == 0
+    assert not any("Lay an Investigation token" in label for label in labels(game))
+
+
+def test_every_lay_option_of_the_settling_closes_with_its_search(reef_ledger):
+    """A token laid where the search is done could never be searched for."""
+    paragraphs = reef_ledger.scenarios[SCENARIO].paragraphs
+    lays = 0
+    for paragraph in paragraphs.values():
+        options = paragraph.options
+        searches = [o for o in options if SEARCH in (o.condition or "")]
+        for lay in (o for o in options if o.label.startswith("Lay an Investigation token")):
+            lays += 1
+            assert searches, lay.label
+            for search in searches:
+                assert search.goto is not None
+                assert f"not visited({search.goto})" in (lay.condition or ""), lay.label
+    assert lays == 6
