@@ -18,7 +18,7 @@ from tales.story.options import StoryOption
 
 SCENARIO = "the-settling"
 EIGHT = (
-    "dan-hollis", "hannah-pease", "nell-dunning", "eliza-hoxie",
+    "dan-hollis", "hannah-pease", "nell-dunning", "lavinia-hoxie",
     "abel-wick", "lucy-gedney", "enoch-lunt", "mercy-sargent",
 )  # fmt: skip
 WALKED = tuple(p for p in EIGHT if p != "mercy-sargent")  # she is held in the hall cellar itself
