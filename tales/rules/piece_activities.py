@@ -35,11 +35,9 @@ def piece_options(table: Table, players: list[Investigator]) -> list[Option]:
             continue
         tokens = table.location_tokens.get(here, {}).get(INVESTIGATION, 0)
         if tokens and can_pay(table, inv, cost):
-            options.append(
-                TakeBackToken(
-                    inv.slug, label=f"{inv.name} takes back the Investigation token{paid}"
-                )
-            )
+            where = table.scenario.locations[here].name if here in table.scenario.locations else ""
+            label = f"{inv.name} takes back the Investigation token from {where}{paid}"
+            options.append(TakeBackToken(inv.slug, label=label))
         options += [
             TakeOnPrisoner(inv.slug, slug, label=f"{inv.name} takes on {name}")
             for slug, name in unescorted_at(table, here)

@@ -81,7 +81,8 @@ def test_a_token_lying_where_one_stands_can_always_be_taken_back_free(core, tale
     table = game.table
     table.investigator(EZRA).location = "street"
     assert place_investigation(table, "street")  # laid by no option that will take it back
-    assert TakeBackToken(EZRA) in offered(game)
+    option = next(o for o in offered(game) if o == TakeBackToken(EZRA))
+    assert option.label == "Ezra Marsh takes back the Investigation token from Water Street"
     assert TakeBackToken(PHILIP) not in offered(game), "Philip stands on the quay"
     hand = len(table.investigator(EZRA).hand)
     do(game, TakeBackToken(EZRA))
