@@ -13,6 +13,7 @@ from __future__ import annotations
 from tales.rules.cards import CardKind
 from tales.rules.events import InvestigatorRemoved
 from tales.rules.investigators import Investigator
+from tales.rules.prisoners import release
 from tales.rules.table import Table
 
 
@@ -43,3 +44,4 @@ def remove_from_the_game(table: Table, inv: Investigator) -> None:
     inv.items = []
     inv.bonus_white_dice, inv.shatters_count_next_test = 0, False
     table.emit(InvestigatorRemoved(inv.slug, set_aside, returned, tokens, items))
+    release(table, inv)  # those they escorted stay where they fell

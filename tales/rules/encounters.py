@@ -10,6 +10,7 @@ from tales.errors import RulesError
 from tales.rules.activities import spend_use
 from tales.rules.decisions import Proc
 from tales.rules.events import EncounterEnded, EncounterProgress, EncounterStarted
+from tales.rules.group import seen_at
 from tales.rules.investigators import Investigator
 from tales.rules.scenario import Encounter
 from tales.rules.skilltest import TestSpec, skill_test
@@ -56,6 +57,7 @@ def start_encounter(table: Table, encounter: Encounter, location: str) -> None:
         raise RulesError(f"an encounter is already under way at {location!r}")
     table.encounters[location] = EncounterState(encounter, location)
     table.emit(EncounterStarted(encounter.slug, location))
+    seen_at(table, location)  # the Group token there is found, hidden or not
 
 
 def encounter_at(table: Table, inv: Investigator) -> EncounterState:

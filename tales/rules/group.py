@@ -3,7 +3,12 @@ as one body. The rulebook has no such token; a storybook that prints one
 says how it moves, and these are its rules (ruling ``group-moves-together``):
 an investigator who moves or runs from where the token stands takes the
 token and everyone standing with it along, for the one Action paid; a hidden
-group may not Run (a run is seen), and the story hides it and shows it."""
+group may not Run (a run is seen), and the story hides it and shows it.
+
+A group hides where it stands, not for the rest of the night: it shows
+itself when the token moves (by a Move, a Run or the story) and when an
+encounter begins where it stands, and it may not hide while an encounter is
+under way there (it is being looked at)."""
 
 from __future__ import annotations
 
@@ -39,6 +44,7 @@ def follow(table: Table, mover: Investigator, origin: str | None, destination: s
     if group is None or origin is None or origin != group.at:
         return
     others = [p for p in table.players() if p is not mover and p.location == origin]
+    hide(table, False)  # a group on the move is in the open
     group.at = destination
     table.emit(GroupMoved(origin, destination, (mover.slug, *(p.slug for p in others))))
     for other in others:
@@ -53,6 +59,7 @@ def move_group(table: Table, destination: str) -> None:
         return
     origin = group.at
     members = [p for p in table.players() if p.location == origin]
+    hide(table, False)  # moved, it no longer lies where it hid
     group.at = destination
     table.emit(GroupMoved(origin, destination, tuple(p.slug for p in members)))
     for member in members:
@@ -60,7 +67,23 @@ def move_group(table: Table, destination: str) -> None:
         table.emit(Moved(member.slug, origin, destination, "group"))
 
 
+def may_hide(table: Table) -> bool:
+    """The group may hide: it is not hidden, and no encounter is under way
+    where it stands (six men with lanterns are already looking at it)."""
+    group = table.group
+    return group is not None and not group.hidden and group.at not in table.encounters
+
+
 def hide(table: Table, hidden: bool) -> None:
-    if table.group is not None and table.group.hidden != hidden:
-        table.group.hidden = hidden
-        table.emit(GroupHidden(hidden))
+    """Hide the group (only when :func:`may_hide`) or show it."""
+    group = table.group
+    if group is None or group.hidden == hidden or (hidden and not may_hide(table)):
+        return
+    group.hidden = hidden
+    table.emit(GroupHidden(hidden))
+
+
+def seen_at(table: Table, location: str) -> None:
+    """An encounter begins at ``location``: a group hidden there is found."""
+    if table.group is not None and table.group.at == location:
+        hide(table, False)

@@ -452,5 +452,28 @@ class GiveUp(Option):
     pass
 
 
-ACTIVITIES = (Rest, Move, Run, Recover, UseItem, GiveItem, Equip, Combat, Stratagem, UseAbility)
+# A storybook's pieces on the map (tales/rules/piece_activities.py) -----------------
+
+
+@option("take-token")
+@dataclass(frozen=True, slots=True)
+class TakeBackToken(Option):
+    """Take an Investigation token back from where the investigator stands."""
+
+    investigator: str
+
+
+@option("take-on")
+@dataclass(frozen=True, slots=True)
+class TakeOnPrisoner(Option):
+    """Take in charge a freed prisoner whom no one escorts, where they stand."""
+
+    investigator: str
+    prisoner: str
+
+
+ACTIVITIES = (
+    *(Rest, Move, Run, Recover, UseItem, GiveItem, Equip, Combat, Stratagem, UseAbility),
+    *(TakeBackToken, TakeOnPrisoner),
+)
 """The rules' own activities; any other activity option is the storybook's."""

@@ -58,12 +58,39 @@ def free(table: Table, inv: Investigator, slug: str) -> bool:
     """``inv`` frees a prisoner held where they stand, or takes in charge one
     freed and left there; whether they did."""
     state = _state(table, slug)
-    if state.fate in FINAL or escorted(table, slug) or prisoner_at(table, slug) != inv.location:
+    if not inv.active or state.fate in FINAL or escorted(table, slug):
+        return False
+    if prisoner_at(table, slug) != inv.location:
         return False
     _settle(table, slug, state)
     state.escort, state.fate = inv.slug, "freed"
     table.emit(PrisonerChanged(slug, "freed", state.at, inv.slug))
     return True
+
+
+def unescorted_at(table: Table, location: str) -> list[tuple[str, str]]:
+    """(slug, printed name) of the freed prisoners at ``location`` whom no
+    one escorts: another investigator there may take them on."""
+    if table.scenario is None:
+        return []
+    return [
+        (slug, table.scenario.prisoners[slug].name)
+        for slug, state in table.prisoners.items()
+        if state.fate == "freed"
+        and not escorted(table, slug)
+        and prisoner_at(table, slug) == location
+        and slug in table.scenario.prisoners
+    ]
+
+
+def release(table: Table, escort: Investigator) -> None:
+    """``escort`` is out of the game: each prisoner in their charge is put
+    down where they fell, freed and in no one's charge, and told so (ruling
+    ``prisoner-escort-falls``)."""
+    for slug, state in table.prisoners.items():
+        if state.escort == escort.slug and state.fate not in FINAL:
+            state.at, state.escort = escort.location or state.at, None
+            table.emit(PrisonerChanged(slug, state.fate, state.at, None))
 
 
 def leave_prisoner(table: Table, slug: str) -> None:

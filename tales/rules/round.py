@@ -42,10 +42,13 @@ from tales.rules.options import (
     ReturnCard,
     Run,
     Stratagem,
+    TakeBackToken,
+    TakeOnPrisoner,
     UseAbility,
     UseItem,
 )
 from tales.rules.own_activities import own_activities
+from tales.rules.piece_activities import perform_piece, piece_options
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_test
@@ -138,7 +141,9 @@ def settle(table: Table, story: Story) -> Proc[None]:
 
 def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
     options: list[Option] = story.options(table)  # the story first: it is why we play
-    options += own_activities(table, table.players())
+    players = table.players()
+    options += own_activities(table, players)
+    options += piece_options(table, players)  # Investigation tokens, prisoners
     options += ability_options(table)
     options.append(END_ROUND)
     return tuple(options)
@@ -182,6 +187,8 @@ def perform(table: Table, story: Story, choice: Option) -> Proc[None]:
             yield from combat(table, table.investigator(slug), weapon)
         case Stratagem(slug):
             yield from stratagem(table, table.investigator(slug))
+        case TakeBackToken() | TakeOnPrisoner():
+            yield from perform_piece(table, choice)
         case _:
             yield from story.perform(table, choice)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tales.rules.group import may_hide
 from tales.rules.investigators import Investigator
 from tales.rules.marks import mark_count
 from tales.rules.paths import barriers
@@ -27,7 +28,7 @@ FUNCTIONS = (
     "escorting",
     "escorted",
 )
-VALUES = ("investigators", "investigation_tokens", "group_at", "group_hidden")
+VALUES = ("investigators", "investigation_tokens", "group_at", "group_hidden", "group_may_hide")
 
 
 class _Words:
@@ -90,8 +91,9 @@ def map_functions(table: Table, actor: Investigator | None) -> dict[str, Callabl
     (held, freed, rescued or lost; empty for none), ``prisoner_at("obed")``,
     ``escorting("obed")`` (the actor has them in charge), ``escorted("obed")``
     (someone has); and the values ``investigators`` (the slugs of those still
-    playing), ``investigation_tokens`` (left in the supply), ``group_at`` and
-    ``group_hidden`` (the Group token's)."""
+    playing), ``investigation_tokens`` (left in the supply), ``group_at``,
+    ``group_hidden`` and ``group_may_hide`` (the Group token's: not hidden, and
+    no encounter under way where it stands)."""
     words = _Words(table, actor)
     # Plain functions, not bound methods: what compiled conditions call directly.
     return {
@@ -116,4 +118,5 @@ def map_values(table: Table) -> dict[str, Callable[[], Any]]:
         "investigation_tokens": lambda: investigation_supply(table),
         "group_at": lambda: table.group.at if table.group is not None else "",
         "group_hidden": lambda: table.group is not None and table.group.hidden,
+        "group_may_hide": lambda: may_hide(table),
     }

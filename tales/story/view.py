@@ -22,6 +22,7 @@ from tales.rules.dice import DiceSet
 from tales.rules.encounters import COMBAT
 from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.items import ItemCard
+from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
 from tales.rules.scenario import Encounter, Scenario
 from tales.rules.table import Table, panicked
 from tales.rules.terms import EventSymbol, StatusToken, Track
@@ -164,6 +165,26 @@ class InvestigatorView:
         return tuple(self._inv.markers_left())
 
 
+@dataclass(frozen=True, slots=True)
+class GroupView:
+    """The Group token: where it stands, and whether the story has it hidden."""
+
+    at: str
+    hidden: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PrisonerView:
+    """A Prisoner marker: the name it prints, its fate, where the prisoner is
+    now, and who escorts them (None: no one, or an escort out of the game)."""
+
+    slug: str
+    name: str
+    fate: str
+    at: str
+    escort: str | None
+
+
 class TableView:
     """The whole game, read-only: the table and, in a scenario, its storybook."""
 
@@ -263,6 +284,41 @@ class TableView:
                 for where, e in self._table.encounters.items()
             }
         )
+
+    # A storybook's pieces on the map ------------------------------------------------
+
+    @property
+    def group(self) -> GroupView | None:
+        group = self._table.group
+        return GroupView(group.at, group.hidden) if group is not None else None
+
+    @property
+    def prisoners(self) -> tuple[PrisonerView, ...]:
+        """The scenario's prisoners, in the order it prints them."""
+        table = self._table
+        if table.scenario is None:
+            return ()
+        return tuple(
+            PrisonerView(
+                slug,
+                printed.name,
+                table.prisoners[slug].fate,
+                prisoner_at(table, slug),
+                table.prisoners[slug].escort if escorted(table, slug) else None,
+            )
+            for slug, printed in table.scenario.prisoners.items()
+            if slug in table.prisoners
+        )
+
+    @property
+    def barriers(self) -> Mapping[tuple[str, str], int]:
+        """Barriers left across connections, by the pair of locations."""
+        return MappingProxyType({edge: n for edge, n in self._table.barriers.items() if n})
+
+    @property
+    def investigation_supply(self) -> int:
+        """Investigation tokens left in the supply (0 when the scenario has none)."""
+        return investigation_supply(self._table)
 
     def distances(self, origin: str) -> Mapping[str, int]:
         """Moves needed from ``origin`` to each revealed location."""

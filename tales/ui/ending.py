@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tales.rules.scoring import ELEMENTS
 from tales.story.view import TableView
+from tales.ui.pieces import entry_words
 from tales.ui.text import Line
 from tales.ui.words import count, words
 
@@ -66,7 +67,8 @@ def rate_lines(table: TableView) -> list[Line]:
 
 def log_entry_lines(table: TableView) -> list[Line]:
     entries = [
-        f"{words(section).capitalize()}: {words(entry)}" + (" (crossed out)" if crossed else "")
+        f"{words(section).capitalize()}: {entry_words(table, section, entry)}"
+        + (" (crossed out)" if crossed else "")
         for section, book in sorted(table.campaign_log.items())
         for entry, crossed in book.items()
     ]

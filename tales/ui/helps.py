@@ -110,6 +110,21 @@ TERMS = {
     "end, before the next round's start",
 }
 
+# Pieces a storybook may print on its map, beyond the rulebook's ('status'
+# and 'map' show them where a scenario has them).
+PIECES = {
+    "GROUP": "the Group token: the team moves as one body; whoever moves or runs from the "
+    "token pays the Actions and everyone with it goes along; a hidden group may not Run, "
+    "and shows itself when it moves or an encounter begins where it stands",
+    "PRISONER": "a Prisoner marker: held somewhere until freed; whoever frees them escorts "
+    "them and they go where the escort goes; one left or whose escort dies waits in no "
+    "one's charge until someone there takes them on (free); the story says rescued or lost",
+    "INVESTIGATION": "an Investigation token: a limited supply laid on a location to search "
+    "it; anyone standing where one lies may take it back to the supply (free)",
+    "BARRIER": "laid across the way between two locations: no Move or Run crosses it until "
+    "the story takes the last one away",
+}
+
 # The status words complete on their own (a player types "BLEED" at a card's
 # text); every other term completes after "help".
 STATUSES = (
@@ -118,14 +133,19 @@ STATUSES = (
 )
 
 # A player may type a term as the rulebook prints it or as one word.
-ALIASES = {"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"}
+ALIASES = {
+    **{"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"},
+    **{"GROUP TOKEN": "GROUP", "PRISONERS": "PRISONER", "PRISONER MARKER": "PRISONER"},
+    **{"INVESTIGATION TOKEN": "INVESTIGATION", "INVESTIGATION TOKENS": "INVESTIGATION"},
+    **{"BARRIERS": "BARRIER", "HIDE": "GROUP", "HIDDEN": "GROUP"},
+}
 
 
 def term(topic: str) -> str | None:
-    """The rule term ``topic`` names, in any case, spaced or hyphenated."""
+    """The rule term or piece ``topic`` names, in any case, spaced or hyphenated."""
     key = " ".join(topic.upper().replace("-", " ").split())
     key = ALIASES.get(key, key)
-    return key if key in TERMS else None
+    return key if key in TERMS or key in PIECES else None
 
 
 def help_lines(topic: str) -> list[Line]:
@@ -137,6 +157,7 @@ def help_lines(topic: str) -> list[Line]:
         lines += [Line(f"  {text}") for text in HELP.values()]
         lines.append(Line("help followed by a rule term (help BLEEDING) explains it."))
         lines.append(Line(f"Rule terms: {', '.join(sorted(TERMS))}."))
+        lines.append(Line(f"Storybook pieces: {', '.join(sorted(PIECES))}."))
         return lines
     if topic.lower() == "table":
         lines = [Line("At the table: real dice and cards, reading aloud. Commands:", "heading")]
@@ -145,7 +166,7 @@ def help_lines(topic: str) -> list[Line]:
         return [Line({**HELP, **TABLE_HELP}[topic.lower()])]
     known = term(topic)
     if known is not None:
-        return [Line(f"{known}: {TERMS[known]}.")]
-    close = close_match(topic.upper(), TERMS)
+        return [Line(f"{known}: {TERMS.get(known) or PIECES[known]}.")]
+    close = close_match(topic.upper(), {**TERMS, **PIECES})
     hint = f" Did you mean {close}?" if close else " 'help' lists the rule terms it knows."
     return [Line(f"No help on {topic!r}.{hint}", "warning")]

@@ -18,7 +18,7 @@ from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
 from tales.ui import ending, render, views
 from tales.ui.at_table import entry_words, table_commands
-from tales.ui.helps import HELP, STATUSES, TERMS, help_lines
+from tales.ui.helps import HELP, PIECES, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
 from tales.ui.voice import Narrator, voice_commands
@@ -265,7 +265,7 @@ class PlayLoop:
         pending = self.game.pending
         ids = list(pending.ids) if pending else []
         names = [inv.slug for inv in self.table.players()]
-        terms = [f"help {term}" for term in TERMS]
+        terms = [f"help {term}" for term in (*TERMS, *PIECES)]
         entries = entry_words(pending)
         return [*entries, *self.commands, "quit", *ids, *names, *STATUSES, *terms]
 

@@ -16,6 +16,7 @@ from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, S
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
 from tales.ui.at_table import source_changed
+from tales.ui.pieces import entry_words
 from tales.ui.screens import (
     NEAR_END,
     decision_lines,
@@ -187,7 +188,7 @@ def _fate(t: TableView, e: ev.PrisonerChanged) -> str:
     if e.fate == "freed" and e.escort:
         return f"freed, in {name_of(t, e.escort)}'s charge"
     if e.fate == "freed":
-        return f"left at {place(t, e.at)}"
+        return f"left at {place(t, e.at)}, in no one's charge"
     return e.fate if e.fate != "held" else f"held at {place(t, e.at)}"
 
 
@@ -359,11 +360,12 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ),
     ev.RoundEnded: lambda e, t: "",  # the next round's heading says it
     LogEntryRecorded: lambda e, t: (
-        f"Recorded in the campaign log under {_words(e.section).capitalize()}: {_words(e.entry)}."
+        f"Recorded in the campaign log under {_words(e.section).capitalize()}: "
+        f"{entry_words(t, e.section, e.entry)}."
     ),
     LogEntryCrossedOut: lambda e, t: (
         f"Crossed out in the campaign log under {_words(e.section).capitalize()}: "
-        f"{_words(e.entry)}."
+        f"{entry_words(t, e.section, e.entry)}."
     ),
     CounterChanged: lambda e, t: (
         f"The counter {_words(e.counter).capitalize()} "

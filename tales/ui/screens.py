@@ -9,6 +9,7 @@ from fractions import Fraction
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.terms import Track
 from tales.story.view import EncounterView, InvestigatorView, TableView
+from tales.ui.pieces import exit_words, map_footer, piece_status_lines, pieces_at
 from tales.ui.text import Line, place
 from tales.ui.words import count
 
@@ -71,7 +72,7 @@ def status_lines(table: TableView) -> list[Line]:
                 + "."
             )
         )
-    return lines + _who_faces(table)
+    return lines + _who_faces(table) + piece_status_lines(table)
 
 
 def _facing(table: TableView, state: EncounterView) -> list[InvestigatorView]:
@@ -156,12 +157,14 @@ def map_lines(table: TableView) -> list[Line]:
         for slug in slugs:
             location = scenario.locations[slug]
             here = [i.name for i in table.players() if i.location == slug]
-            exits = [place(table, a) for a in sorted(location.adjacent) if a in table.revealed]
+            exits = [
+                exit_words(table, slug, a) for a in sorted(location.adjacent) if a in table.revealed
+            ]
             who = f"; here: {', '.join(here)}" if here else ""
             fight = _fight(table, slug)
-            lines.append(Line(f"  {location.name}{who}{fight}"))
+            lines.append(Line(f"  {location.name}{who}{fight}{pieces_at(table, slug)}"))
             lines.append(Line(f"      leads to: {', '.join(exits) or 'nowhere yet'}"))
-    return lines
+    return lines + map_footer(table)
 
 
 def percent(chance: Fraction) -> str:

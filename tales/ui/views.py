@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tales.rules.decisions import Decision, DecisionKind
 from tales.story.view import EncounterView, TableView
+from tales.ui.pieces import entry_words
 from tales.ui.screens import NEAR_END, rounds_left, time_track
 from tales.ui.text import Line, place
 from tales.ui.words import count, plural, words
@@ -63,7 +64,10 @@ def encounter_lines(table: TableView) -> list[Line]:
 def log_lines(table: TableView) -> list[Line]:
     lines = [Line("Campaign log:", "heading")]
     for section, entries in table.campaign_log.items():  # the campaign's order
-        shown = [words(e) + (" (crossed out)" if crossed else "") for e, crossed in entries.items()]
+        shown = [
+            entry_words(table, section, e) + (" (crossed out)" if crossed else "")
+            for e, crossed in entries.items()
+        ]
         lines.append(Line(f"  {words(section).capitalize()}: {', '.join(shown) or 'nothing'}."))
     if len(lines) == 1:
         lines.append(Line("  Nothing is recorded yet."))

@@ -19,7 +19,7 @@ from tales.story.story_events import StoryRead
 
 SCENARIO = "the-settling"
 EIGHT = (
-    "dan-hollis", "hannah-pease", "nell-dunning", "eliza-hoxie",
+    "dan-hollis", "hannah-pease", "nell-dunning", "lavinia-hoxie",
     "abel-wick", "lucy-gedney", "enoch-lunt", "mercy-sargent",
 )  # fmt: skip
 WALKED = tuple(p for p in EIGHT if p != "mercy-sargent")  # she is held in the hall cellar itself

@@ -93,9 +93,10 @@ def test_help_lists_every_command(loop: PlayLoop, console: FakeConsole) -> None:
     assert lines[0] == Line(
         "Type an option's number to choose it (r rolls in a test). Commands:", "heading"
     )
-    assert [line.text for line in lines[1:-2]] == [f"  {text}" for text in HELP.values()]
-    assert "help BLEEDING" in lines[-2].text
-    assert lines[-1].text.startswith("Rule terms: ")
+    assert [line.text for line in lines[1:-3]] == [f"  {text}" for text in HELP.values()]
+    assert "help BLEEDING" in lines[-3].text
+    assert lines[-2].text.startswith("Rule terms: ")
+    assert lines[-1].text.startswith("Storybook pieces: ")
 
 
 @pytest.mark.parametrize("topic", ["BLEEDING", "bleeding", "  Bleeding "])

@@ -1,0 +1,129 @@
+"""The Settling's own pieces where they meet the rest of the game (issue 18):
+the Group token through moves and the curfew's encounters, the Investigation
+tokens on a searched house, the prisoners when their escort falls. The
+playtest of 2026-12-01 found each of these broken at a seam."""
+
+from __future__ import annotations
+
+import pytest
+
+from tales.rules.decisions import Engine
+from tales.story.core import tale_path
+from tales.story.game import Game, GameSetup, start_game
+from tales.story.loader import load_tale
+from tales.story.model import Tale
+from tales.story.options import StoryOption
+from tests.conftest import ruling
+
+SCENARIO = "the-settling"
+PHILIP, ELIZABETH = "philip-harris", "elizabeth-hawthorne"
+SEARCH = 'location_token(here, "investigation") > 0'  # a search option's condition
+
+
+@pytest.fixture(scope="module")
+def reef_ledger() -> Tale:
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    return tale
+
+
+def game_of(core, tale: Tale) -> Game:
+    setup = GameSetup(SCENARIO, (PHILIP, ELIZABETH), ("irene-dubois", "ezra-marsh"), "standard", 3)
+    game = start_game(core, tale, setup)
+    while game.pending is not None and game.pending.kind != "activity":
+        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
+    return game
+
+
+def stand(game: Game, place: str, scene: int | None = None) -> None:
+    """Everyone, and the Group token, at ``place`` (its inside ``scene`` read)."""
+    for inv in game.table.players():
+        inv.location = place
+    assert game.table.group is not None
+    game.table.group.at = place
+    game.table.revealed.add(place)
+    if scene is not None:
+        game.book.state.scenes[place] = scene
+        game.book.state.visited.add(scene)
+
+
+def take(game: Game, who: str, scene: int, index: int) -> None:
+    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
+    while not engine.finished:
+        engine.apply(engine.legal_ids()[0])
+
+
+def labels(game: Game) -> list[str]:
+    return [o.label for o in game.book.options(game.table)]
+
+
+def read(game: Game, number: int, time: int) -> None:
+    game.table.time = time
+    Engine(game.book.read(game.table, number), game.table.sink)
+
+
+@ruling("group-moves-together")
+def test_a_group_hidden_at_the_garage_is_in_the_open_once_it_walks_to_the_square(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "wicks-garage", 52)
+    take(game, PHILIP, 52, labels_index(game, 52, "Get down between the dead cars"))
+    group = game.table.group
+    assert group is not None and group.hidden
+    game.table.revealed.add("fountain-square")
+    from tales.rules.group import move_group
+
+    move_group(game.table, "fountain-square")
+    assert not group.hidden, "the group walked out of its cover"
+    read(game, 176, 3)  # seven o'clock: the first sweep
+    assert 171 in game.book.state.visited and 172 not in game.book.state.visited
+
+
+@ruling("group-moves-together")
+def test_a_group_hidden_where_it_stands_is_passed_by_the_sweep(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "fountain-square", 26)
+    take(game, PHILIP, 26, labels_index(game, 26, "Get into the shadow of the dry fountain"))
+    read(game, 176, 3)
+    assert 172 in game.book.state.visited and not game.table.encounters
+
+
+@ruling("group-moves-together")
+def test_the_fountain_hides_no_one_while_the_curfew_men_stand_over_it(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "fountain-square", 26)
+    read(game, 176, 3)  # found in the open: The Curfew Men
+    assert "fountain-square" in game.table.encounters
+    assert not any("dry fountain" in label for label in labels(game))
+
+
+def labels_index(game: Game, scene: int, start: str) -> int:
+    """The index, in the paragraph, of the option whose label starts so."""
+    options = game.book.book.paragraphs[scene].options
+    return next(i for i, o in enumerate(options) if o.label.startswith(start))
+
+
+@ruling("investigation-supply")
+def test_deacon_ornes_study_takes_no_token_once_it_is_searched(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "deacons-house", 93)
+    take(game, PHILIP, 93, labels_index(game, 93, "Lay an Investigation token"))
+    assert game.table.location_tokens["deacons-house"]["investigation"] == 1
+    take(game, PHILIP, 93, labels_index(game, 93, "Search the study"))
+    assert game.table.location_tokens["deacons-house"]["investigation"] == 0
+    assert not any("Lay an Investigation token" in label for label in labels(game))
+
+
+def test_every_lay_option_of_the_settling_closes_with_its_search(reef_ledger):
+    """A token laid where the search is done could never be searched for."""
+    paragraphs = reef_ledger.scenarios[SCENARIO].paragraphs
+    lays = 0
+    for paragraph in paragraphs.values():
+        options = paragraph.options
+        searches = [o for o in options if SEARCH in (o.condition or "")]
+        for lay in (o for o in options if o.label.startswith("Lay an Investigation token")):
+            lays += 1
+            assert searches, lay.label
+            for search in searches:
+                assert search.goto is not None
+                assert f"not visited({search.goto})" in (lay.condition or ""), lay.label
+    assert lays == 6

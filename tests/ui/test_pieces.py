@@ -1,0 +1,148 @@
+"""``status``, ``map`` and ``help`` show a storybook's pieces (issue 18):
+the Group token, the prisoners, the Investigation tokens and the barriers,
+in words, only where the scenario has them. Screens read as a player
+would: the lines as printed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tales.rules.prisoners import free, place_investigation
+from tales.rules.statuses import change_track
+from tales.rules.terms import Track
+from tales.story.core import Core, tale_path
+from tales.story.game import Game, GameSetup, start_game
+from tales.story.loader import load_tale
+from tales.story.model import Tale
+from tales.ui.play import PlayLoop
+from tests.ui.conftest import FakeConsole, MakeGame
+
+ARTHUR, ELIZABETH = "arthur-blackwood", "elizabeth-hawthorne"
+
+
+@pytest.fixture(scope="module")
+def reef_ledger() -> Tale:
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    return tale
+
+
+@pytest.fixture
+def settling(core: Core, reef_ledger: Tale) -> Game:
+    setup = GameSetup(
+        "the-settling", (ARTHUR, ELIZABETH), ("ezra-marsh", "irene-dubois"), "easy", 7
+    )
+    return start_game(core, reef_ledger, setup)
+
+
+def shown(game: Game, command: str) -> list[str]:
+    console = FakeConsole()
+    PlayLoop(game, console).handle(command)
+    return [line.text for line in console.take()]
+
+
+def at_the_garage(game: Game) -> None:
+    """Both at Wick's Garage, hidden, Abel Wick freed in Arthur's charge,
+    a token in Deacon Orne's study."""
+    table = game.table
+    table.revealed |= {"wicks-garage", "deacons-house", "fountain-square", "old-depot"}
+    for inv in table.players():
+        inv.location = "wicks-garage"
+    assert table.group is not None
+    table.group.at, table.group.hidden = "wicks-garage", True
+    assert free(table, table.investigator(ARTHUR), "abel-wick")
+    assert place_investigation(table, "deacons-house")
+
+
+def test_status_shows_the_group_the_supply_the_barriers_and_each_prisoner(settling):
+    at_the_garage(settling)
+    lines = shown(settling, "status")
+    pieces = lines[lines.index("The group (Group token) is at Wick's Garage, hidden.") :]
+    assert pieces[:4] == [
+        "The group (Group token) is at Wick's Garage, hidden.",
+        "Investigation tokens: 2 of 3 in the supply; on the map: Deacon Orne's House.",
+        "Barriers: 1 barrier between The Culvert Mouth and The Packet Wharf; "
+        "2 barriers between The Fellowship Hall and The Hall Cellar.",
+        "Prisoners:",
+    ]
+    assert "  Abel Wick: freed, in Arthur Blackwood's charge, at Wick's Garage." in pieces
+    assert pieces[-1] == (
+        "  Held somewhere not yet found: Dan Hollis, Hannah Pease, Nell Dunning, "
+        "Lavinia Hoxie, Lucy Gedney, Enoch Lunt, Mercy Sargent."
+    )
+
+
+def test_map_shows_who_and_what_lies_at_each_place(settling):
+    at_the_garage(settling)
+    lines = shown(settling, "map")
+    assert (
+        "  Wick's Garage; here: Arthur Blackwood, Elizabeth Hawthorne; the group is here "
+        "(hidden); Abel Wick (freed, with Arthur Blackwood)"
+    ) in lines
+    assert "  Deacon Orne's House; 1 Investigation token" in lines
+    assert lines[-1] == "Investigation tokens: 2 of 3 in the supply."
+
+
+def test_a_dead_escorts_prisoner_is_shown_in_no_ones_charge(settling):
+    at_the_garage(settling)
+    arthur = settling.table.investigator(ARTHUR)
+    change_track(settling.table, arthur, Track.VITALITY, -arthur.vitality, "a test")
+    assert "  Abel Wick: freed, in no one's charge, at Wick's Garage." in shown(settling, "status")
+    assert any("Abel Wick (freed, in no one's charge)" in line for line in shown(settling, "map"))
+
+
+def test_a_barrier_on_the_map_is_said_on_the_way_it_closes(settling):
+    table = settling.table
+    table.revealed |= {"fellowship-hall", "hall-cellar"}
+    lines = shown(settling, "map")
+    hall = lines.index("  The Fellowship Hall")
+    assert "The Hall Cellar (2 barriers across)" in lines[hall + 1]
+
+
+def test_a_scenario_without_pieces_shows_none(make_game: MakeGame):
+    game = make_game()
+    text = "\n".join(shown(game, "status") + shown(game, "map"))
+    for word in ("Group token", "Prisoners", "Investigation", "Barriers", "barrier"):
+        assert word not in text
+
+
+@pytest.mark.parametrize(
+    ("topic", "term"),
+    [
+        ("group", "GROUP"),
+        ("prisoner", "PRISONER"),
+        ("investigation", "INVESTIGATION"),
+        ("barrier", "BARRIER"),
+        ("investigation token", "INVESTIGATION"),
+        ("prisoners", "PRISONER"),
+    ],
+)
+def test_help_explains_each_piece(make_game: MakeGame, topic: str, term: str):
+    (line,) = shown(make_game(), f"help {topic}")
+    assert line.startswith(f"{term}: ") and "Did you mean" not in line
+
+
+def test_help_lists_the_pieces(make_game: MakeGame):
+    lines = shown(make_game(), "help")
+    assert "Storybook pieces: BARRIER, GROUP, INVESTIGATION, PRISONER." in lines
+
+
+def test_each_prisoner_of_the_settling_has_one_name(reef_ledger):
+    """The marker's name, the log's words and the slug agree: "Lavinia Hoxie:
+    freed" was followed by "eliza hoxie freed" (playtest 6)."""
+    from tales.ui.words import words
+
+    prisoners = reef_ledger.scenarios["the-settling"].scenario.prisoners
+    assert len(prisoners) == 8
+    for slug, prisoner in prisoners.items():
+        assert words(slug) == prisoner.name.lower(), slug
+
+
+def test_a_prisoners_fate_is_logged_in_the_name_the_marker_prints(settling):
+    from tales.story.state import LogEntryRecorded
+    from tales.ui.render import render_event
+
+    (line,) = render_event(LogEntryRecorded("the-eight", "lavinia-hoxie-freed"), settling.view)
+    assert line.text == "Recorded in the campaign log under The eight: Lavinia Hoxie freed."
+    settling.book.state.log["the-eight"] = {"lavinia-hoxie-freed": False}
+    assert "  The eight: Lavinia Hoxie freed." in shown(settling, "log")
