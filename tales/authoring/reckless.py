@@ -10,7 +10,8 @@ simulation aimed at *The Settling*'s 195 (a death in the street) and 205
 plays the way nobody at a table would: it takes what hurts, puts every card
 into its tests (the hand is drawn again, status cards and all), lets the
 encounters come round again rather than beating them, rests only to empty
-its hand (the status cards come up with the next draw), never heals, and never walks out of the scenario.
+its hand (the status cards come up with the next draw), never heals, and
+never walks out of the scenario.
 Every pick is still one of the decision's own legal options.
 """
 
