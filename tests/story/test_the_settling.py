@@ -10,12 +10,14 @@ import re
 import pytest
 
 from tales.rules.decisions import Engine
+from tales.story.conditions import evaluate, render
 from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.options import StoryOption
 from tales.story.story_events import StoryRead
+from tales.story.vocabulary import story_context
 
 SCENARIO = "the-settling"
 EIGHT = (
@@ -200,3 +202,101 @@ def test_a_death_is_told_where_it_happens(core, reef_ledger, where, told):
     to_activity(game)
     game.table.investigator("philip-harris").location = where
     assert told in read_text(game, 195, 5)
+
+
+# Zadok Orne, the Assessor, keeps the Roll at home on Federal Street until
+# nine, when the clock (180, space 7) walks him up to the hall. Each
+# paragraph that meets him says where he is in a phrase only that branch
+# prints: (phrase, place, whether he is there).
+HOME, HALL = "deacons-house", "fellowship-hall"
+NINE = 7  # the Event board's space for 9:00 p.m. (narrative 180)
+ASSESSOR_SAID = {
+    92: (("a man's shadow crosses the blind", HOME, True),
+         ("None of the lit rooms has anybody in it", HOME, False)),
+    93: (("comes the small, steady scratching of\n    a pen", HOME, True),
+         ("he sits under it with his hands folded", HOME, True),
+         ("The hook for his hat and coat\n    is empty", HOME, False)),
+    59: (("The glass is lit from behind", HALL, True), ("The glass is dark", HALL, False)),
+    60: (("is open a crack, and a pen is scratching", HALL, True),
+         ("the room behind it is silent", HALL, True),
+         ("is shut and dark at the top", HALL, False)),
+    61: (("the Assessor's pen has not stopped", HALL, True),
+         ("a chair creaks, once", HALL, True),
+         ("the Assessor's door is dark", HALL, False)),
+    63: (("The Assessor's office is a small square room", HALL, True),
+         ("the back kitchen", HOME, True)),
+    65: (("a clerk at his kitchen table", HOME, True), ("Below, the candles", HALL, True)),
+    56: (("Zadok Orne stands under the fanlight", HALL, True),
+         ("the Assessor stands under the\n    fanlight", HALL, True)),
+}  # fmt: skip
+# The two ways to meet him: (paragraph, option label, where it is offered)
+MEETINGS = (
+    (93, "Open the door with the light under it", HOME),
+    (59, "Go up to the Assessor's office", HALL),
+)
+ONLY_FROM = {56: 11}  # the procession is watched from eleven (54's option)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _said(text: str, number: int) -> set[tuple[str, bool]]:
+    flat = _flat(text)
+    return {
+        (place, there) for phrase, place, there in ASSESSOR_SAID[number] if _flat(phrase) in flat
+    }
+
+
+def test_each_phrase_that_places_the_assessor_is_in_its_paragraph(reef_ledger):
+    paragraphs = reef_ledger.scenarios[SCENARIO].paragraphs
+    for number, said in ASSESSOR_SAID.items():
+        for phrase, _, _ in said:
+            assert _flat(phrase) in _flat(paragraphs[number].text), (number, phrase)
+    for number, label, _ in MEETINGS:
+        assert label in [o.label for o in paragraphs[number].options], (number, label)
+
+
+@pytest.mark.parametrize("beaten", [False, True])
+@pytest.mark.parametrize("time", range(1, 16))
+def test_the_assessor_is_never_in_two_places_at_one_hour(core, reef_ledger, time, beaten):
+    """Before nine every paragraph has him at home, from nine in the hall,
+    beaten or not, and he can be met only where they say he is."""
+    game = game_of(core, reef_ledger)
+    game.table.time = time
+    state = game.book.state
+    state.visited.add(61)  # the deacons at the hall door beaten: the office stair is open
+    if beaten:
+        state.visited.add(64)
+        state.log.setdefault("the-settling", {})["the-assessor-beaten"] = False
+    context = story_context(state, game.table, game.table.players()[0])
+    paragraphs = reef_ledger.scenarios[SCENARIO].paragraphs
+    claims: set[tuple[str, bool]] = set()
+    for number in ASSESSOR_SAID:
+        if time >= ONLY_FROM.get(number, 1):
+            claims |= _said(render(paragraphs[number].text, context), number)
+    where = HALL if time >= NINE else HOME
+    assert {place for place, there in claims if there} == {where}, claims
+    assert (where, False) not in claims, claims
+    offered = {
+        place
+        for number, label, place in MEETINGS
+        for option in paragraphs[number].options
+        if option.label == label and evaluate(option.condition or "True", context)
+    }
+    assert offered == (set() if beaten else {where})
+
+
+def test_at_nine_the_assessor_walks_out_of_a_fight_at_home(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    to_activity(game)
+    group = game.table.group
+    assert group is not None
+    group.at = HOME
+    for inv in game.table.players():
+        inv.location = HOME
+    game.book.state.scenes[HOME] = 93  # gone in: the front hall is the scene
+    take(game, "philip-harris", 93, 2)  # Open the door with the light under it
+    assert [e.encounter.slug for e in game.table.encounters.values()] == ["the-assessor-reads"]
+    read(game, 180, NINE)
+    assert not game.table.encounters, "at nine he is wanted at the hall, and goes"
