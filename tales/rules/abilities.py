@@ -188,8 +188,15 @@ def _listing(table: Table, state: TestState | None) -> list[UseAbility]:
 
 def _offer(user: Investigator, target: Investigator) -> UseAbility:
     whom = "self" if target is user else target.name
-    label = f"{user.name}'s ability on {whom} " + _cost_and_text(user.sheet.ability)
-    return UseAbility(user.slug, target.slug, label=label)
+    return _made_offer(user.slug, target.slug, user.name, whom, user.sheet.ability)
+
+
+@functools.lru_cache(maxsize=256)
+def _made_offer(user: str, target: str, name: str, whom: str, ability: str) -> UseAbility:
+    """A pair's option, made once per box (a frozen value, read from the two
+    sheets alone): every new game's table offers the same one, instead of
+    writing twelve labels per game (bench_peers plays a game per walk)."""
+    return UseAbility(user, target, label=f"{name}'s ability on {whom} " + _cost_and_text(ability))
 
 
 def ask_at_any_time(

@@ -47,11 +47,9 @@ class Supply:
 
     @classmethod
     def full(cls, counts: SupplyCounts) -> Supply:
-        cards = {
-            kind: [_status_card(kind, n) for n in range(counts.status_cards.get(kind, 0), 0, -1)]
-            for kind in StatusCardKind
-        }
-        heroism = [heroism_card(n) for n in range(counts.heroism_cards, 0, -1)]
+        piles, heroism_pile = _piles(counts)
+        cards = {kind: list(pile) for kind, pile in piles.items()}
+        heroism = list(heroism_pile)
         return cls(
             cards,
             Counter(counts.status_tokens),
@@ -98,3 +96,27 @@ class Supply:
             return False
         self.event_tokens[symbol] -= 1
         return True
+
+
+# The box's piles of cards, in their order, once per SupplyCounts: the cards
+# are immutable values (see _status_card), so each new table copies the
+# piles by reference instead of making every card again. Keyed by identity
+# (the counts hold dicts, so they do not hash); the counts are kept with
+# their piles, so an id is never reused while it is a key.
+_Piles = tuple[dict[StatusCardKind, tuple[Card, ...]], tuple[Card, ...]]
+_PILES: dict[int, tuple[SupplyCounts, _Piles]] = {}
+
+
+def _piles(counts: SupplyCounts) -> _Piles:
+    known = _PILES.get(id(counts))
+    if known is not None and known[0] is counts:
+        return known[1]
+    piles = {
+        kind: tuple(_status_card(kind, n) for n in range(counts.status_cards.get(kind, 0), 0, -1))
+        for kind in StatusCardKind
+    }
+    heroism = tuple(heroism_card(n) for n in range(counts.heroism_cards, 0, -1))
+    if len(_PILES) >= 16:  # tests make many boxes; a program has one or two
+        _PILES.clear()
+    _PILES[id(counts)] = (counts, (piles, heroism))
+    return piles, heroism
