@@ -78,7 +78,7 @@ CAMPAIGNS = {
     "reef-ledger-whole-campaign": Campaign(
         "storybooks/the-reef-ledger",
         "reef",
-        8,
+        11,
         ("philip", "ezra"),
         ("irene", "laszlo"),
         "goal",
