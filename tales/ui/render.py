@@ -64,6 +64,20 @@ def _card(table: TableView, card_id: str) -> str:
     return words(card_id)
 
 
+def _event_token(e: ev.EventSymbolRolled) -> str:
+    """A token the red die placed is told as the die's; one the storybook
+    placed is the story's: no die was rolled for it."""
+    token = f"{article(str(e.symbol))} token"
+    if e.by == "story":
+        if not e.placed:
+            return f"The story places {token} on the Event board, but none is left in the box."
+        return f"The story places {token} on the Event board ({e.on_board} there now)."
+    shows = f"The red die shows {article(str(e.symbol))}"
+    if not e.placed:
+        return f"{shows}: no {e.symbol} token is left in the box."
+    return f"{shows}: {token} is placed on the Event board ({e.on_board} there now)."
+
+
 def _faces(faces: Iterable[object]) -> str:
     words = [str(f) for f in faces]
     return ", ".join(words) if words else "none"
@@ -263,14 +277,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"{e.need} needed ({e.card_successes} sure, {e.dice_successes} on dice, "
         f"{e.shatters} cancelled)."
     ),
-    ev.EventSymbolRolled: lambda e, t: (
-        f"The red die shows {article(str(e.symbol))}: "
-        + (
-            f"{article(str(e.symbol))} token is placed on the Event board ({e.on_board} there now)."
-            if e.placed
-            else f"no {e.symbol} token is left in the box."
-        )
-    ),
+    ev.EventSymbolRolled: lambda e, t: _event_token(e),
     ev.AbilityUsed: lambda e, t: (
         f"{name_of(t, e.user)} uses their ability"
         + ("" if e.user == e.target else f" on {name_of(t, e.target)}")
