@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from tales.rules.dice import Face
+from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 
 # Who put an Event board token down: a test's red die, or the storybook.
@@ -106,6 +107,7 @@ class TestStarted(Event):
     attribute: Attribute
     need: int
     eased_by: int
+    tally: Tally | None = None  # a weapon's blow or a Stratagem: every success counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +169,7 @@ class TestResolved(Event):
     dice_successes: int
     shatters: int
     passed: bool
+    tally: Tally | None = None  # a counted test: ``passed`` means it finished the enemy
 
 
 @dataclass(frozen=True, slots=True)
