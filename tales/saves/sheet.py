@@ -60,10 +60,8 @@ def capture(
     table: Table, book: Book, context: SheetContext, *, at_setup: bool = False
 ) -> dict[str, Any]:
     """The save sheet of ``table`` as plain data, in the order it is written.
-
     ``at_setup``: a sheet of a game not yet begun (no round played): only
-    the setup is recorded, and loading it starts the scenario afresh.
-    """
+    the setup is recorded, and loading it starts the scenario afresh."""
     players = [i for i in table.investigators.values() if not i.companion]
     companions = [i for i in table.investigators.values() if i.companion]
     sheet: dict[str, Any] = {

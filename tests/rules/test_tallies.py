@@ -43,7 +43,9 @@ def test_a_blow_whose_base_damage_finishes_the_enemy_needs_no_success() -> None:
 
 def test_a_stratagem_places_a_token_for_each_success() -> None:
     outwit = Tally("stratagem", base=0, left=4)
-    assert outwit.what_successes_do() == "each success places 1 Encounter token; 4 successes finish it"
+    assert outwit.what_successes_do() == (
+        "each success places 1 Encounter token; 4 successes finish it"
+    )
     assert outwit.standing(2) == "2 Encounter tokens to place, 2 successes short of finishing it"
 
 
