@@ -16,9 +16,10 @@ from tales.rules.scenario import Encounter
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_status_card
 from tales.rules.table import Table
+from tales.rules.tallies import COMBAT as COMBAT  # the paths, named where tests count them
+from tales.rules.tallies import STRATAGEM as STRATAGEM
+from tales.rules.tallies import Tally
 from tales.rules.teststate import MIN_NEED
-
-COMBAT, STRATAGEM = "combat", "stratagem"
 
 
 @dataclass
@@ -85,9 +86,10 @@ def combat(table: Table, inv: Investigator, weapon: str) -> Proc[None]:
         raise RulesError(f"{inv.name} has no weapon {weapon!r} in hand with a use left")
     spend_use(table, inv, held)
     state.path = COMBAT
-    need = max(MIN_NEED, state.left(COMBAT) - held.card.damage)
+    tally = Tally(COMBAT, held.card.damage, state.left(COMBAT))
+    need = max(MIN_NEED, tally.finishing)
     assert held.card.attribute is not None  # the loader requires it for weapons
-    outcome = yield from skill_test(table, inv, TestSpec(held.card.attribute, need))
+    outcome = yield from skill_test(table, inv, TestSpec(held.card.attribute, need, tally=tally))
     _cover(table, state, COMBAT, held.card.damage + outcome.successes)
 
 
@@ -102,7 +104,8 @@ def stratagem(table: Table, inv: Investigator) -> Proc[None]:
     state.outwitted[inv.slug] = table.round
     state.path = STRATAGEM
     enemy = state.encounter.enemy
-    outcome = yield from skill_test(table, inv, TestSpec(enemy.stratagem, state.left(STRATAGEM)))
+    tally = Tally(STRATAGEM, 0, state.left(STRATAGEM))
+    outcome = yield from skill_test(table, inv, TestSpec(enemy.stratagem, tally.left, tally=tally))
     _cover(table, state, STRATAGEM, outcome.successes)
 
 

@@ -14,23 +14,26 @@ from tales.rules.events import (
     ScenarioEnded,
     TimeAdvanced,
     TimeMoved,
+    TokenSource,
 )
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol
 
 
-def place_event_token(table: Table, symbol: EventSymbol) -> None:
+def place_event_token(table: Table, symbol: EventSymbol, by: TokenSource = "red die") -> None:
     """Place a token from the supply (none left: nothing placed, ruling
     ``event-token-supply``) and queue the narrative of any threshold it
     completes on the current space: "If this token completes a condition on
     the current space of the Event track, read the corresponding narrative."
     A threshold fires the first time a token brings the count to it or past
     it while the marker stands where it applies (ruling
-    ``threshold-reached-or-passed``; switched off, only the exact count)."""
+    ``threshold-reached-or-passed``; switched off, only the exact count).
+    ``by``: the red die of a test, or a storybook effect (the event says
+    which, so no one is told of a die that was never rolled)."""
     placed = table.supply.take_event_token(symbol)
     if placed:
         table.event_tokens[symbol] += 1
-    table.emit(EventSymbolRolled(symbol, placed, table.event_tokens[symbol]))
+    table.emit(EventSymbolRolled(symbol, placed, table.event_tokens[symbol], by))
     if not placed or table.scenario is None:
         return
     count = table.event_tokens[symbol]

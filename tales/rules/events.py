@@ -7,10 +7,14 @@ read these records. Investigators are named by slug, cards by id.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from tales.rules.dice import Face
+from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
+
+# Who put an Event board token down: a test's red die, or the storybook.
+TokenSource = Literal["red die", "story"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ class TestStarted(Event):
     attribute: Attribute
     need: int
     eased_by: int
+    tally: Tally | None = None  # a weapon's blow or a Stratagem: every success counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +169,18 @@ class TestResolved(Event):
     dice_successes: int
     shatters: int
     passed: bool
+    tally: Tally | None = None  # a counted test: ``passed`` means it finished the enemy
 
 
 @dataclass(frozen=True, slots=True)
 class EventSymbolRolled(Event):
+    """An Event board token placed: by the red die of a test (the rulebook's
+    "check the red die") or by a storybook effect, where no die was rolled."""
+
     symbol: EventSymbol
     placed: bool  # False when the supply had none left
     on_board: int
+    by: TokenSource = "red die"
 
 
 @dataclass(frozen=True, slots=True)

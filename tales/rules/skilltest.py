@@ -73,7 +73,8 @@ def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOu
             f"{actor.name} cannot start a test: only a living player's investigator can"
         )
     state = TestState(actor, spec, spec.attribute)
-    table.emit(TestStarted(actor.slug, spec.attribute, spec.need, spec.need - state.need(table)))
+    eased_by = spec.need - state.need(table)
+    table.emit(TestStarted(actor.slug, spec.attribute, spec.need, eased_by, spec.tally))
     yield from prepare(table, state)
     yield from roll(table, state)
     yield from after_roll(table, state)
@@ -154,9 +155,10 @@ def _benefit(card: Card, attribute: Attribute, pool_full: bool) -> str:
 
 def prepare(table: Table, state: TestState) -> Proc[None]:
     while True:
-        need = state.need(table)
+        tally = state.spec.tally
+        goal = tally.what_successes_do() if tally else f"{state.need(table)} needed"
         prompt = (
-            f"{state.actor.name}'s {state.attribute} test, {need} needed: "
+            f"{state.actor.name}'s {state.attribute} test, {goal}: "
             f"{state.card_successes} sure, {_dice(state.white_pool(table.dice.white_count))}"
         )
         choice = yield Decision(
@@ -268,7 +270,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         options.append(KEEP_DICE)
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
-        prompt = f"White: {dice}; red: {red}. {state.successes()} of {state.need(table)} successes"
+        prompt = f"White: {dice}; red: {red}. {_standing(table, state)}"
         choice = yield Decision(
             state.actor.slug, DecisionKind.AFTER_ROLL, prompt, tuple(options), state
         )
@@ -339,7 +341,9 @@ def resolve(table: Table, state: TestState) -> TestOutcome:
     need = state.need(table)
     dice, shatters = state.dice_tally()
     successes = state.successes()
-    passed = successes >= need
+    tally = state.spec.tally
+    # A counted test has no pass: "passed" says that it finishes the enemy.
+    passed = tally.dealt(successes) >= tally.left if tally else successes >= need
     table.emit(
         TestResolved(
             state.actor.slug,
@@ -350,6 +354,7 @@ def resolve(table: Table, state: TestState) -> TestOutcome:
             dice,
             shatters,
             passed,
+            tally,
         )
     )
     state.actor.shatters_count_next_test = False
@@ -357,6 +362,15 @@ def resolve(table: Table, state: TestState) -> TestOutcome:
     if symbol is not None:
         place_event_token(table, symbol)
     return TestOutcome(passed, successes, need, symbol)
+
+
+def _standing(table: Table, state: TestState) -> str:
+    """Where the dice stand: against the need, or what a counted test deals."""
+    tally = state.spec.tally
+    if tally is None:
+        return f"{state.successes()} of {state.need(table)} successes"
+    have = state.successes()
+    return f"{have} {'success' if have == 1 else 'successes'}: {tally.standing(have)}"
 
 
 def _dice(count: int) -> str:

@@ -19,6 +19,7 @@ from tales.rules.odds import RedMode, pass_probability
 from tales.rules.options import Back, Confirm, Option, ToggleDie
 from tales.rules.randomness import roll_white
 from tales.rules.table import Table
+from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, EventSymbol, StatusToken
 
 MIN_NEED = 1  # ruling ease-floor
@@ -40,6 +41,9 @@ class TestSpec:
     attribute: Attribute
     need: int
     ease: Ease | None = None
+    # A weapon's blow or a Stratagem: no pass or fail, every success counts
+    # (``need`` is then the successes that finish the enemy, at least 1).
+    tally: Tally | None = None
 
 
 @dataclass
@@ -115,7 +119,11 @@ class TestState:
 
     def chance(self, table: Table) -> Fraction:
         """The exact chance of passing if the dice were rolled now, for the
-        best play: what the prompt shows while cards are committed."""
+        best play: what the prompt shows while cards are committed. For a
+        counted test, the chance that it finishes the enemy: certain when the
+        blow's base Damage alone does."""
+        if self.spec.tally is not None and self.spec.tally.finishing == 0:
+            return Fraction(1)
         actor = self.actor
         mode, _ = red_mode_for(actor)
         return pass_probability(

@@ -7,6 +7,7 @@ word was misspelt, the nearest word that would do.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -15,6 +16,12 @@ from tales.problems import did_you_mean
 from tales.story.yamlio import TYPE_NAMES, PositionReader, describe, is_kind
 
 T = TypeVar("T")
+
+
+def spoken(text: str) -> str:
+    """A name as compared: lower case, spaces for '-' and '_', no quotes."""
+    text = re.sub(r"[-_\s]+", " ", str(text).strip().lower())
+    return text.replace("\u2019", "'")
 
 
 class Fields(PositionReader):
@@ -101,6 +108,30 @@ class Fields(PositionReader):
             where, field, f"there is no {noun} {value!r}{did_you_mean(value, choices)} ({shown})"
         )
         return None
+
+    def named(
+        self,
+        value: Any,
+        where: tuple[int, int],
+        field: str,
+        names: dict[str, str],
+        noun: str,
+        *,
+        by_slug: bool = False,
+    ) -> str | None:
+        """A slug of ``names`` (slug -> printed name), typed as the slug or as
+        the printed name; else a problem naming the nearest printed name (the
+        nearest slug with ``by_slug``, as locations are named elsewhere)."""
+        if isinstance(value, str):
+            if value in names:
+                return value
+            typed = spoken(value)
+            for slug, name in names.items():
+                if typed in (spoken(slug), spoken(name)):
+                    return slug
+        by_name = {slug: slug for slug in names} if by_slug else {n: s for s, n in names.items()}
+        found = self.word(value, where, field, by_name, noun)
+        return by_name[found] if found is not None else None
 
     def word_counts(
         self,

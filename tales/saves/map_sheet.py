@@ -1,155 +1,210 @@
-"""The map's state on a save sheet: barriers left on connections, where each
-vehicle stands and who sits in it, and the marks kept against each
-investigator. A digital sheet writes each only when there is something to
-say, so sheets of tales without them read as before; restoring checks every
-name against the scenario and the table and reports what does not fit."""
+"""The map's pieces on the paper part of a save sheet: barriers left on
+connections, where each vehicle stands and who sits in it, the marks kept
+against each investigator, the Group token, the Prisoner markers, the
+Investigation tokens and the other tokens lying on Location cards.
+
+The rulebook's Save sheet has a field for "Additional notes" and its
+components list "Prisoner markers", the "Group token" and "Investigation
+tokens": a paper game notes where they lie, so they are paper fields,
+written in a form a person can type (places by slug or printed name,
+people by name: ``group: {at: town-lockup, hidden: yes}``, ``prisoners:
+{Abel Wick: {fate: freed, with: Arthur Blackwood}}``, ``investigation:
+{deacon-ornes-house: 1}``). Each is written when the scenario has such
+pieces; a field left out means the pieces stand as the setup sets them.
+Every name is checked against the scenario and the table, and what does
+not fit is reported at its line and column with the nearest name.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterator
+from collections.abc import Mapping
 from typing import Any
 
-from tales.rules.group import GroupState, place_group
-from tales.rules.paths import edge
-from tales.rules.pieces import set_out
-from tales.rules.prisoners import FATES, PrisonerState, place_prisoners
+from tales.rules.paths import edge, lay_setup_barriers
+from tales.rules.prisoners import INVESTIGATION
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
-from tales.story.yamlio import describe, is_whole
+from tales.saves.people_sheet import read_people, write_people
+from tales.story.yamlio import describe
 
-MAP_FIELDS = ("barriers", "vehicles", "marks", "prisoners", "group")
+MAP_FIELDS = (
+    "barriers", "vehicles", "marks", "group", "prisoners", "investigation", "location_tokens",
+)  # fmt: skip
+Tokens = Mapping[str, Mapping[str, int]]
 
 
-def write_map(table: Table) -> dict[str, Any]:
-    """The digital fields of the map's state, those with anything in them."""
-    written: dict[str, Any] = {}
-    if table.barriers:
+def write_map(table: Table, setup_tokens: Tokens) -> dict[str, Any]:
+    """The paper fields of the map's pieces this scenario has (``setup_tokens``:
+    the tokens its setup lays on Location cards)."""
+    scenario, written = table.scenario, dict[str, Any]()
+    if scenario is None:
+        return {}
+    if table.barriers or scenario.barriers:  # [] says the setup's barriers are gone
         written["barriers"] = [[a, b, n] for (a, b), n in sorted(table.barriers.items())]
     if table.vehicles:
+        names = {slug: i.name for slug, i in table.investigators.items()}
         written["vehicles"] = {
-            slug: {"at": v.at, "aboard": list(v.aboard), "driver": v.driver}
+            slug: {
+                "at": v.at,
+                "aboard": [names[s] for s in v.aboard],
+                "driver": names.get(v.driver or ""),
+            }
             for slug, v in sorted(table.vehicles.items())
         }
-    marks = {slug: dict(sorted(m.items())) for slug, m in sorted(table.marks.items()) if m}
+    marks = {
+        table.investigators[slug].name: dict(sorted(m.items()))
+        for slug, m in sorted(table.marks.items())
+        if m
+    }
     if marks:
         written["marks"] = marks
-    if table.group is not None:
-        written["group"] = {"at": table.group.at, "hidden": table.group.hidden}
-    if table.prisoners:
-        written["prisoners"] = {
-            slug: {"at": p.at, "escort": p.escort, "fate": p.fate}
-            for slug, p in sorted(table.prisoners.items())
+    written.update(write_people(table))
+    if scenario.investigation_tokens:
+        # A 0 kept where a token was taken back: the sheet reads back the same table.
+        written["investigation"] = {
+            place: tokens[INVESTIGATION]
+            for place, tokens in sorted(table.location_tokens.items())
+            if INVESTIGATION in tokens
         }
+    others = {
+        place: kept
+        for place, tokens in sorted(table.location_tokens.items())
+        if (kept := {k: n for k, n in sorted(tokens.items()) if k != INVESTIGATION})
+    }
+    if others or setup_tokens:  # {} says the setup's tokens are gone
+        written["location_tokens"] = others
     return written
 
 
-def restore_map(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
-    """The map as a digital sheet left it."""
-    table.barriers = {}
-    for entry in _listed(f, digital, "barriers"):
-        if not (isinstance(entry, list) and len(entry) == 3 and is_whole(entry[2])):
-            f.problem(f.at(digital, "barriers"), "digital.barriers", _bad(entry, "[a, b, count]"))
-        elif not {entry[0], entry[1]} <= set(scenario.locations):
-            f.problem(f.at(digital, "barriers"), "digital.barriers", "names no location")
-        elif entry[2] > 0:
-            table.barriers[edge(str(entry[0]), str(entry[1]))] = int(entry[2])
-    _vehicles(f, digital, table, scenario)
-    _marks(f, digital, table)
-    _prisoners(f, digital, table, scenario)
-    _group(f, digital, table, scenario)
+def restore_map(
+    f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario, setup_tokens: Tokens
+) -> None:
+    """The map as the sheet says it lies; a field left out, as the setup lays it."""
+    reader = _MapReader(f, data, table, scenario)
+    reader.barriers()
+    reader.vehicles()
+    reader.marks()
+    read_people(f, data, table, scenario)
+    reader.tokens(setup_tokens)
 
 
-def restore_setup_map(table: Table) -> None:
-    """A paper sheet says nothing of the map's pieces: as the setup sets them out."""
-    set_out(table)
+class _MapReader:
+    def __init__(self, f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario) -> None:
+        self.f, self.data, self.table, self.scenario = f, data, table, scenario
+        self.places = {slug: loc.name for slug, loc in scenario.locations.items()}
+        self.people = {slug: inv.name for slug, inv in table.investigators.items()}
+
+    def place(self, value: Any, where: tuple[int, int], field: str) -> str | None:
+        return self.f.named(value, where, field, self.places, "location", by_slug=True)
+
+    def barriers(self) -> None:
+        f, table = self.f, self.table
+        table.barriers = {}
+        if "barriers" not in self.data:
+            lay_setup_barriers(table)
+            return
+        listed = self.data.get("barriers") or []
+        if not isinstance(listed, list):
+            f.problem(f.at(self.data, "barriers"), "barriers", _bad(listed, "a list"))
+            return
+        for index, entry in enumerate(listed):
+            where = f.at_item(listed, index)
+            if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[2])):
+                f.problem(where, "barriers", _bad(entry, "[a location, another, count]"))
+                continue
+            a, b = (self.place(entry[i], where, "barriers") for i in (0, 1))
+            if a is not None and b is not None and entry[2] > 0:
+                table.barriers[edge(a, b)] = int(entry[2])
+
+    def vehicles(self) -> None:
+        f, table = self.f, self.table
+        place_vehicles(table)
+        given = _mapping(f, self.data, "vehicles")
+        names = {slug: v.name for slug, v in self.scenario.vehicles.items()}
+        for key, body in given.items():
+            field = f"vehicles.{key}"
+            slug = f.named(key, f.at(given, key), field, names, "vehicle of this scenario")
+            if slug is None:
+                continue
+            aboard = body.get("aboard") or [] if isinstance(body, dict) else None
+            if not isinstance(body, dict) or not isinstance(aboard, list):
+                f.problem(f.at(given, key), field, "expected at: a location, aboard: its riders")
+                continue
+            at = self.place(body.get("at"), f.at(body, "at"), f"{field}.at")
+            riders = [self.person(r, f.at(body, "aboard"), f"{field}.aboard") for r in aboard]
+            seats = self.scenario.vehicles[slug].seats
+            if len(riders) > seats:
+                f.problem(f.at(body, "aboard"), field, f"{len(riders)} aboard, {seats} seats")
+            driver = body.get("driver")
+            drives = self.person(driver, f.at(body, "driver"), field) if driver else None
+            if at is not None and None not in riders and len(riders) <= seats:
+                kept = [str(r) for r in riders]
+                table.vehicles[slug] = VehicleState(at, kept, drives if drives in kept else None)
+
+    def person(self, value: Any, where: tuple[int, int], field: str) -> str | None:
+        return self.f.named(value, where, field, self.people, "investigator at this table")
+
+    def marks(self) -> None:
+        f, table = self.f, self.table
+        table.marks = {}
+        given = _mapping(f, self.data, "marks")
+        for key, marks in given.items():
+            slug = self.person(key, f.at(given, key), f"marks.{key}")
+            if slug is None:
+                continue
+            if not isinstance(marks, dict):
+                f.problem(f.at(given, key), f"marks.{key}", _bad(marks, "a mapping of marks"))
+                continue
+            kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
+            if kept:
+                table.marks[slug] = kept
+
+    def tokens(self, setup_tokens: Tokens) -> None:
+        """Investigation tokens and the other Location card tokens."""
+        table = self.table
+        table.location_tokens = {place: {} for place in setup_tokens}
+        if "location_tokens" not in self.data:
+            for place, tokens in setup_tokens.items():
+                table.location_tokens[place].update(
+                    {k: n for k, n in tokens.items() if k != INVESTIGATION}
+                )
+        others = _mapping(self.f, self.data, "location_tokens")
+        for key, counts in others.items():
+            self.counts(key, counts, f"location_tokens.{key}", self.f.at(others, key))
+        supply = self.scenario.investigation_tokens
+        investigation = _mapping(self.f, self.data, "investigation")
+        for key in investigation:
+            where = self.f.at(investigation, key)
+            self.counts(key, {INVESTIGATION: investigation[key]}, f"investigation.{key}", where)
+        placed = sum(t.get(INVESTIGATION, 0) for t in table.location_tokens.values())
+        if placed > supply:
+            where = self.f.at(self.data, "investigation")
+            self.f.problem(where, "investigation", f"{placed} placed; the box has {supply}")
+
+    def counts(self, key: Any, counts: Any, field: str, where: tuple[int, int]) -> None:
+        place = self.place(key, where, field)
+        if place is None:
+            return
+        if not isinstance(counts, dict) or not all(_whole(n) and n >= 0 for n in counts.values()):
+            self.f.problem(where, field, _bad(counts, "token counts, whole numbers"))
+            return
+        tokens = self.table.location_tokens.setdefault(place, {})
+        tokens.update({str(k): int(n) for k, n in counts.items()})
 
 
-def _vehicles(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
-    place_vehicles(table)
-    given = _mapping(f, digital, "vehicles")
-    for slug, body, field in _pieces(
-        f, given, "vehicles", table.vehicles, "vehicle of this scenario"
-    ):
-        at, aboard = body.get("at"), body.get("aboard") or []
-        seats = scenario.vehicles[slug].seats
-        if at not in scenario.locations or not isinstance(aboard, list) or len(aboard) > seats:
-            f.problem(f.at(given, slug), field, "expected at: a location, aboard: its riders")
-            continue
-        riders = [str(s) for s in aboard if s in table.investigators]
-        driver = body.get("driver")
-        table.vehicles[slug] = VehicleState(
-            str(at), riders, str(driver) if driver in riders else None
-        )
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _marks(f: Fields, digital: dict[Any, Any], table: Table) -> None:
-    table.marks = {}
-    given = _mapping(f, digital, "marks")
-    for slug, marks, _ in _pieces(f, given, "marks", table.investigators, "investigator here"):
-        kept = {str(k): int(v) for k, v in marks.items() if is_whole(v) and v > 0}
-        if kept:
-            table.marks[str(slug)] = kept
-
-
-def _prisoners(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
-    place_prisoners(table)
-    given = _mapping(f, digital, "prisoners")
-    for slug, body, field in _pieces(
-        f, given, "prisoners", table.prisoners, "prisoner of this scenario"
-    ):
-        at, escort, fate = body.get("at"), body.get("escort"), body.get("fate")
-        if at not in scenario.locations or fate not in FATES:
-            f.problem(f.at(given, slug), field, f"expected at: a location, fate: {FATES}")
-            continue
-        escort = str(escort) if escort in table.investigators else None
-        table.prisoners[str(slug)] = PrisonerState(str(at), escort, str(fate))
-
-
-def _group(f: Fields, digital: dict[Any, Any], table: Table, scenario: Scenario) -> None:
-    place_group(table)
-    given = digital.get("group")
-    if given is None or table.group is None:
-        return
-    at, hidden = given.get("at") if isinstance(given, dict) else None, None
-    if isinstance(given, dict):
-        hidden = given.get("hidden", False)
-    if at not in scenario.locations or not isinstance(hidden, bool):
-        f.problem(f.at(digital, "group"), "digital.group", "expected at: a location, hidden")
-        return
-    table.group = GroupState(str(at), hidden)
-
-
-def _listed(f: Fields, digital: dict[Any, Any], key: str) -> list[Any]:
-    value = digital.get(key) or []
-    if isinstance(value, list):
-        return value
-    f.problem(f.at(digital, key), f"digital.{key}", _bad(value, "a list"))
-    return []
-
-
-def _mapping(f: Fields, digital: dict[Any, Any], key: str) -> dict[Any, Any]:
-    """``digital.KEY`` as a mapping; anything else is a problem, read as none."""
-    given = digital.get(key) or {}
+def _mapping(f: Fields, data: dict[Any, Any], key: str) -> dict[Any, Any]:
+    """``KEY`` as a mapping; anything else is a problem, read as none."""
+    given = data.get(key) or {}
     if isinstance(given, dict):
         return given
-    f.problem(f.at(digital, key), f"digital.{key}", _bad(given, "a mapping"))
+    f.problem(f.at(data, key), key, _bad(given, "a mapping"))
     return {}
-
-
-def _pieces(
-    f: Fields, given: dict[Any, Any], key: str, known: Container[Any], what: str
-) -> Iterator[tuple[Any, dict[Any, Any], str]]:
-    """Each entry of ``given`` (``digital.KEY``) that names a known piece and
-    describes it by a mapping, with its field path; any other entry is a
-    problem: "is no ``what``"."""
-    for slug, body in given.items():
-        field = f"digital.{key}.{slug}"
-        if slug in known and isinstance(body, dict):
-            yield slug, body, field
-        else:
-            f.problem(f.at(given, slug), field, f"is no {what}")
 
 
 def _bad(value: Any, expected: str) -> str:

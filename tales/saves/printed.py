@@ -19,11 +19,11 @@ problem still points at the line the player typed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from tales.rules.items import ItemCard
+from tales.saves.fields import spoken as spoken  # one comparison of typed names
 from tales.saves.restore import PAPER_FIELDS, PLAYER_FIELDS
 from tales.story.model import ScenarioBook, Tale
 from tales.story.yamlio import is_whole
@@ -54,12 +54,6 @@ PLAYER_WORDS = {
     "status cards in deck": "status_cards",
 }
 STATUS_CARDS = ("STRESS", "INJURY", "PANIC", "POISON")
-
-
-def spoken(text: str) -> str:
-    """A name as compared: lower case, spaces for '-' and '_', no quotes."""
-    text = re.sub(r"[-_\s]+", " ", str(text).strip().lower())
-    return text.replace("\u2019", "'")
 
 
 def field_names(data: dict[Any, Any]) -> None:

@@ -24,7 +24,7 @@ from tales.rules.supply import Supply
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
-from tales.saves.map_sheet import MAP_FIELDS
+from tales.saves.map_sheet import MAP_FIELDS, restore_map
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
 from tales.saves.sheet_fields import (
@@ -44,7 +44,7 @@ from tales.story.yamlio import describe, is_whole
 PAPER_FIELDS = (
     "format_version", "session", "saved", "tale", "scenario", "difficulty", "round", "time",
     "event_tokens", "revealed", "notes", "players", "companions", "keywords", "found",
-    "encounters", "campaign", "read", "digital", "rulings",
+    "encounters", *MAP_FIELDS, "campaign", "read", "digital", "rulings",
     "at_the_table", "timer",
 )  # fmt: skip
 PLAYER_FIELDS = (
@@ -55,7 +55,7 @@ PLAYER_FIELDS = (
 PILES = ("decks", "hands", "discards", "play_areas")
 DIGITAL_FIELDS = (
     "seed", "content", *PILES, "supply", "waiting", "fired", "visited", "scenes", "taken",
-    "location_tokens", "last_actor", *MAP_FIELDS,
+    "last_actor",
 )  # fmt: skip
 
 
@@ -133,6 +133,7 @@ class _Restorer(WorldRestorer):
             table.investigators[sheet.slug] = self._companion(sheet, entry)
         self._board(table, difficulty, rounds)
         state = self._story(table)
+        restore_map(f, data, table, self.scenario, self.book.location_tokens)
         self._encounters(table)
         self._supply(table)
         if f.problems:

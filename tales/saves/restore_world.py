@@ -13,7 +13,6 @@ from tales.rules.scenario import Scenario, Threshold
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 from tales.saves.fields import Fields
-from tales.saves.map_sheet import restore_map, restore_setup_map
 from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
 from tales.story.entering import entered_from
@@ -225,16 +224,8 @@ class WorldRestorer:
         for pair in taken if isinstance(taken, list) else []:
             if isinstance(pair, list) and len(pair) == 2 and pair[0] in paragraphs:
                 state.taken.add((int(pair[0]), int(pair[1])))
-        tokens = digital.get("location_tokens") or {}
-        if isinstance(tokens, dict):
-            table.location_tokens = {
-                str(place): {str(k): int(v) for k, v in counts.items() if isinstance(v, int)}
-                for place, counts in tokens.items()
-                if isinstance(counts, dict) and place in self.scenario.locations
-            }
         actor = digital.get("last_actor")
         state.last_actor = str(actor) if actor in table.investigators else None
-        restore_map(f, digital, table, self.scenario)
 
     def _paper_story(self, table: Table, state: StoryState) -> None:
         """Ruling sheet-story-memory: what a paper sheet does not say."""
@@ -250,12 +241,8 @@ class WorldRestorer:
                 }
                 if option.once and targets & state.visited:
                     state.taken.add((number, index))
-        table.location_tokens = {
-            place: dict(tokens) for place, tokens in self.book.location_tokens.items()
-        }
         players = table.players()
         state.last_actor = players[0].slug if players else None
-        restore_setup_map(table)
         self.notes.append(
             "the storybook's memory rebuilt from the revealed locations (ruling sheet-story-memory)"
         )

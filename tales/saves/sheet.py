@@ -6,8 +6,11 @@ of Event board tokens placed on the board, and discovered Location cards";
 per player the Location card, VITALITY, SANITY, ENERGY, MAGIC, the STRESS,
 INJURY, PANIC and POISON cards in the deck, Item cards by uses left, Clue
 cards, Status tokens and Special cards; for Companions ENERGY and MAGIC).
-The ``digital`` part holds what a paper sheet cannot: deck order, the seed,
-the storybook's memory. A sheet typed in by hand leaves it out.
+The map's pieces follow: barriers, vehicles, marks, the Group token, the
+Prisoner markers and the tokens on Location cards (tales.saves.map_sheet),
+each when the scenario has them. The ``digital`` part holds what a paper
+sheet cannot: deck order, the seed, the storybook's memory. A sheet typed in
+by hand leaves it out.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from tales.story.campaign import NextScenario
 from tales.story.game import GameSetup
 from tales.story.interpreter import Book
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 HEROISM = "Heroism"  # the only Special card a character can hold
 
 HEADER = """\
@@ -57,10 +60,8 @@ def capture(
     table: Table, book: Book, context: SheetContext, *, at_setup: bool = False
 ) -> dict[str, Any]:
     """The save sheet of ``table`` as plain data, in the order it is written.
-
     ``at_setup``: a sheet of a game not yet begun (no round played): only
-    the setup is recorded, and loading it starts the scenario afresh.
-    """
+    the setup is recorded, and loading it starts the scenario afresh."""
     players = [i for i in table.investigators.values() if not i.companion]
     companions = [i for i in table.investigators.values() if i.companion]
     sheet: dict[str, Any] = {
@@ -98,6 +99,7 @@ def capture(
                 # In the order they began: their round-end narratives are read in it.
                 for where, state in table.encounters.items()
             ],
+            **write_map(table, book.book.location_tokens),
             "campaign": {
                 "log": _log(book.state.log),
                 "counters": dict(sorted(book.state.counters.items())),
@@ -259,12 +261,7 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
         "visited": sorted(state.visited),
         "scenes": dict(sorted(state.scenes.items())),
         "taken": sorted([p, i] for p, i in state.taken),
-        "location_tokens": {
-            place: dict(sorted(tokens.items()))
-            for place, tokens in sorted(table.location_tokens.items())
-        },
         "last_actor": state.last_actor,
-        **write_map(table),
     }
 
 

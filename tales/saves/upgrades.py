@@ -47,12 +47,61 @@ def _characters_split_into_players_and_companions(data: Raw) -> Raw:
     return upgraded
 
 
+# Version 2 kept the map's pieces under ``digital`` only.
+_MOVED_TO_PAPER = ("barriers", "vehicles", "marks", "group", "prisoners", "location_tokens")
+
+
+def _map_pieces_onto_the_paper_sheet(data: Raw) -> Raw:
+    """Version 2 wrote the map's pieces (barriers, vehicles, marks, the Group
+    token, the prisoners, the Location card tokens) under ``digital`` only,
+    so a sheet copied from paper lost them; version 3 writes them on the
+    paper part, and the Investigation tokens apart from the other tokens."""
+    digital = data.get("digital")
+    data["format_version"] = 3
+    if not isinstance(digital, dict) or not any(k in digital for k in _MOVED_TO_PAPER):
+        return data  # changed in place: the loader's lines and columns stay right
+    moved = {k: digital.pop(k) for k in _MOVED_TO_PAPER if k in digital}
+    if "visited" in digital:  # a sheet of play wrote no barriers once none were left
+        moved.setdefault("barriers", [])
+    prisoners = moved.get("prisoners")
+    if isinstance(prisoners, dict):
+        for slug, body in prisoners.items():
+            if isinstance(body, dict):
+                prisoners[slug] = _prisoner(body)
+    tokens = moved.get("location_tokens")
+    if isinstance(tokens, dict):
+        searched = {
+            place: counts.pop("investigation")
+            for place, counts in tokens.items()
+            if isinstance(counts, dict) and "investigation" in counts
+        }
+        if searched:
+            moved["investigation"] = searched
+    position = list(data).index("digital")
+    insert = getattr(data, "insert", None)  # ruamel's CommentedMap keeps the order
+    for offset, (key, value) in enumerate(moved.items()):
+        if insert is not None:
+            insert(position + offset, key, value)
+        else:
+            data[key] = value
+    return data
+
+
+def _prisoner(body: Raw) -> Raw:
+    """``escort`` (a slug, or null) is ``with`` on the paper sheet."""
+    moved = {k: v for k, v in body.items() if k != "escort"}
+    if body.get("escort") is not None:
+        moved["with"] = body["escort"]
+    return moved
+
+
 UPGRADES = (
     Upgrade(
         1,
         "characters-split-into-players-and-companions",
         _characters_split_into_players_and_companions,
     ),
+    Upgrade(2, "map-pieces-onto-the-paper-sheet", _map_pieces_onto_the_paper_sheet),
 )
 
 

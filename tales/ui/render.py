@@ -65,32 +65,46 @@ def _card(table: TableView, card_id: str) -> str:
     return words(card_id)
 
 
+def _event_token(e: ev.EventSymbolRolled) -> str:
+    """A token the red die placed is told as the die's; one the storybook
+    placed is the story's: no die was rolled for it."""
+    token = f"{article(str(e.symbol))} token"
+    if e.by == "story":
+        if not e.placed:
+            return f"The story places {token} on the Event board, but none is left in the box."
+        return f"The story places {token} on the Event board ({e.on_board} there now)."
+    shows = f"The red die shows {article(str(e.symbol))}"
+    if not e.placed:
+        return f"{shows}: no {e.symbol} token is left in the box."
+    return f"{shows}: {token} is placed on the Event board ({e.on_board} there now)."
+
+
 def _faces(faces: Iterable[object]) -> str:
     words = [str(f) for f in faces]
     return ", ".join(words) if words else "none"
 
 
 def render_events(events: Iterable[ev.Event], table: TableView, width: int = 78) -> list[Line]:
-    """Words for a batch of events: a combat blow is told by the wounds it
-    dealt (a test against an enemy never just "fails")."""
-    lines: list[Line] = []
-    batch = list(events)
-    for i, event in enumerate(batch):
-        after = batch[i + 1] if i + 1 < len(batch) else None
-        if isinstance(event, ev.TestResolved) and isinstance(after, ev.EncounterProgress):
-            lines.append(Line(_blow(event, after), "dice"))
-            continue
-        lines += render_event(event, table, width)
-    return lines
+    """Words for a batch of events, in their order."""
+    return [line for event in events for line in render_event(event, table, width)]
 
 
-def _blow(test: ev.TestResolved, progress: ev.EncounterProgress) -> str:
-    if progress.path == "combat":  # wounds come from the weapon, not from a pass
-        return f"The blow deals {count(progress.placed, 'wound')}."
-    return (
-        f"The Stratagem achieves {count(progress.placed, 'success')} ({test.card_successes} "
-        f"sure, {test.dice_successes} on dice, {test.shatters} cancelled)."
-    )
+def _test_started(e: ev.TestStarted, t: TableView) -> str:
+    """A test against a need, or a counted one (a blow, a Stratagem) told by
+    what its successes do: a test against an enemy never passes or fails."""
+    who = f"{name_of(t, e.investigator)} takes {article(str(e.attribute))} test"
+    if e.tally is not None:
+        return f"{who}: {e.tally.what_successes_do()}."
+    eased = f" (eased by {e.eased_by})" if e.eased_by else ""
+    return f"{who}: {count(e.need - e.eased_by, 'success')} needed{eased}."
+
+
+def _test_resolved(e: ev.TestResolved) -> str:
+    tally = f"({e.card_successes} sure, {e.dice_successes} on dice, {e.shatters} cancelled)"
+    if e.tally is not None:
+        return f"{count(e.successes, 'success')} {tally}: {e.tally.standing(e.successes)}."
+    verdict = "Passed" if e.passed else "Failed"
+    return f"{verdict}: {count(e.successes, 'success')}, {e.need} needed {tally}."
 
 
 def render_event(event: ev.Event, table: TableView, width: int = 78) -> list[Line]:
@@ -236,11 +250,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"{name_of(t, e.departed)} leaves the table: {e.cards_returned} cards and "
         f"{e.tokens_returned} tokens go back to the supply."
     ),
-    ev.TestStarted: lambda e, t: (
-        f"{name_of(t, e.investigator)} takes {article(str(e.attribute))} test: "
-        f"{count(e.need - e.eased_by, 'success')} needed"
-        + (f" (eased by {e.eased_by})." if e.eased_by else ".")
-    ),
+    ev.TestStarted: _test_started,
     ev.CardPlayed: lambda e, t: (
         f"{name_of(t, e.investigator)} plays {article(_card(t, e.card))}: "
         + ("+1 success." if e.successes else "+1 white die.")
@@ -259,19 +269,8 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         + f"): now {_faces(e.faces)}."
     ),
     ev.RedDieKept: lambda e, t: f"Red die kept: {e.face} ({e.reason}).",
-    ev.TestResolved: lambda e, t: (
-        f"{'Passed' if e.passed else 'Failed'}: {count(e.successes, 'success')}, "
-        f"{e.need} needed ({e.card_successes} sure, {e.dice_successes} on dice, "
-        f"{e.shatters} cancelled)."
-    ),
-    ev.EventSymbolRolled: lambda e, t: (
-        f"The red die shows {article(str(e.symbol))}: "
-        + (
-            f"{article(str(e.symbol))} token is placed on the Event board ({e.on_board} there now)."
-            if e.placed
-            else f"no {e.symbol} token is left in the box."
-        )
-    ),
+    ev.TestResolved: lambda e, t: _test_resolved(e),
+    ev.EventSymbolRolled: lambda e, t: _event_token(e),
     ev.AbilityUsed: lambda e, t: (
         f"{name_of(t, e.user)} uses their ability"
         + ("" if e.user == e.target else f" on {name_of(t, e.target)}")

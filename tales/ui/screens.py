@@ -185,7 +185,9 @@ def decision_lines(
     state = decision.context
     if decision.kind is DecisionKind.PREPARE and state is not None:
         chance = table.chance(state)
-        lines.append(Line(f"Chance to pass if you roll now: {percent(chance)}.", "dice"))
+        # A blow or a Stratagem has no pass: its chance is of finishing the enemy.
+        goal = "to pass" if state.spec.tally is None else "that this test finishes the encounter"
+        lines.append(Line(f"Chance {goal} if you roll now: {percent(chance)}.", "dice"))
     by_id = {o.id: o for o in decision.options}
     shown = keys or {str(n): o.id for n, o in enumerate(decision.options, 1)}
     lines += [Line(f"{k:>3}. {by_id[i].label}", "option") for k, i in shown.items()]

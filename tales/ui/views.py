@@ -97,20 +97,26 @@ def odds_lines(decision: Decision, table: TableView) -> list[Line]:
     state = decision.context
     if state is None or not decision.kind.in_test:
         return []
-    need = table.need(state)
+    need, tally = table.need(state), state.spec.tally
+    # A blow or a Stratagem has no need to meet: say what its successes do.
+    goal = f" for {need} needed" if tally is None else f"; {tally.what_successes_do()}"
     if decision.kind is DecisionKind.ENTER_DICE:  # a physical table: the dice are in hand
-        return [Line(f"The dice are being rolled at the table; {count(need, 'success')} needed.")]
+        needed = count(need, "success") + " needed" if tally is None else tally.what_successes_do()
+        return [Line(f"The dice are being rolled at the table; {needed}.")]
     if decision.kind is DecisionKind.PREPARE:
         chance = table.chance(state)
         white = state.white_pool(table.dice.white_count)
+        aim = "to pass" if tally is None else "to finish the encounter"
         return [
             Line(
-                f"If you rolled now: {float(chance):.1%} to pass "
+                f"If you rolled now: {float(chance):.1%} {aim} "
                 f"({chance.numerator}/{chance.denominator}), with {count(white, 'white die')} "
-                f"and {count(state.card_successes, 'sure success')} for {need} needed."
+                f"and {count(state.card_successes, 'sure success')}{goal}."
             )
         ]
     have = state.successes()
+    if tally is not None:
+        return [Line(f"The dice are down: {count(have, 'success')}; {tally.standing(have)}.")]
     where = (
         "the test passes as the dice stand"
         if have >= need

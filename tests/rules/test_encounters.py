@@ -41,6 +41,7 @@ from tales.rules.investigators import Investigator
 from tales.rules.options import Option
 from tales.rules.round import NoStory, activity_options, activity_phase, end_of_round
 from tales.rules.table import Table
+from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, StatusCardKind
 from tales.story.core import Core
 from tests.conftest import deal, game_for, load_dice, of, red, ruling, run
@@ -115,7 +116,7 @@ def test_a_blow_spends_the_weapons_use_marker_and_no_card(core: Core) -> None:
     engine = run(table, combat(table, ezra, "hatchet"))
     opening = engine.opening_events
     assert opening[0] == ItemUsed(EZRA, "hatchet", 3)
-    assert opening[1] == TestStarted(EZRA, Attribute.CONSTITUTION, 4, 0)
+    assert opening[1] == TestStarted(EZRA, Attribute.CONSTITUTION, 4, 0, Tally("combat", 1, 5))
     events = engine.apply_all(["roll", "accept"])
     assert engine.finished
     assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 2, 2, 5)]
@@ -198,7 +199,7 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
 
     engine = run(table, stratagem(table, margaret))
     assert of(engine.opening_events, TestStarted) == [
-        TestStarted(MARGARET, Attribute.APPEARANCE, 4, 0)
+        TestStarted(MARGARET, Attribute.APPEARANCE, 4, 0, Tally("stratagem", 0, 4))
     ]
     events = strike(engine, cards[:1])
     assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 1, 1, 4)]
@@ -206,7 +207,7 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
     table.round += 1  # one Stratagem test a round each (ruling stratagem-once-a-round)
     engine = run(table, stratagem(table, margaret))
     assert of(engine.opening_events, TestStarted) == [
-        TestStarted(MARGARET, Attribute.APPEARANCE, 3, 0)
+        TestStarted(MARGARET, Attribute.APPEARANCE, 3, 0, Tally("stratagem", 0, 3))
     ]
     events = strike(engine, cards[1:])
     assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 3, 4, 4)]

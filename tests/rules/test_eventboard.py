@@ -36,6 +36,18 @@ def harbour(core: Core, difficulty: str = "standard") -> Table:
     return table
 
 
+def test_the_event_says_whether_the_red_die_or_the_story_placed_the_token(core: Core) -> None:
+    """A test's red die places a token ("Finally, check the red die"); the
+    storybook places one without a roll. Both count toward the thresholds
+    alike; the event says which, so the prompt never tells a roll not made."""
+    table = harbour(core)
+    place_event_token(table, TENTACLE)
+    place_event_token(table, TENTACLE, by="story")
+    rolled = [e for e in table.sink.take() if isinstance(e, EventSymbolRolled)]
+    assert [(e.by, e.on_board) for e in rolled] == [("red die", 1), ("story", 2)]
+    assert table.to_read == [(172, "2nd tentacle token")]
+
+
 def test_the_harbour_board_prints_both_thresholds(core: Core) -> None:
     table = harbour(core)
     assert table.scenario is not None

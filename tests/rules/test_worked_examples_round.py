@@ -34,6 +34,7 @@ from tales.rules.round import NoStory, activity_phase, end_of_round
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.statuses import gain_token
 from tales.rules.table import Table
+from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, EventSymbol, StatusToken, Track
 from tales.story.core import Core
 from tests.conftest import Scripted, deal, game_for, load_dice, of, red, ruling, run, white
@@ -197,7 +198,7 @@ def test_ezra_strikes_with_the_hatchet(core: Core) -> None:
     # the appropriate Skill test"
     assert events[-2:] == (
         ItemUsed(EZRA, "hatchet", 3),
-        TestStarted(EZRA, Attribute.CONSTITUTION, 4, 0),
+        TestStarted(EZRA, Attribute.CONSTITUTION, 4, 0, Tally("combat", 1, 5)),
     )
     events = engine.apply_all([f"play:{sure.id}", f"play:{die.id}", "roll", "accept"])
 

@@ -39,7 +39,7 @@ def test_a_version_1_sheet_loads_and_the_warning_names_the_step(core, saves):
 def test_read_sheet_lists_the_steps_applied(core, saves):
     files = copy_sheet(VERSION_1, saves, "old-friday")
     loaded = read_sheet(files, core)
-    assert loaded.upgrades == [STEP]
+    assert loaded.upgrades == [STEP, "map-pieces-onto-the-paper-sheet"]
     assert loaded.data["format_version"] == FORMAT_VERSION
     assert "characters" not in loaded.data and "tokens" not in loaded.data
     assert set(loaded.data["players"]) == {"Ezra Marsh", "Margaret Sinclair"}

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from tales.rules.decisions import Engine
+from tales.rules.events import EventSymbolRolled
 from tales.story.conditions import evaluate, render
 from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
@@ -85,6 +86,16 @@ def take(game: Game, who: str, scene: int, index: int) -> None:
 
 def fates(game: Game) -> dict[str, str]:
     return {slug: state.fate for slug, state in game.table.prisoners.items()}
+
+
+def test_the_standalone_starting_tokens_are_placed_by_the_story_not_a_die(core, reef_ledger):
+    """Playtest 6: paragraph 1 of the standalone Settling places its starting
+    tokens by an effect, and the screen said "The red die shows a skull"
+    before any die was rolled. The events say the story placed them."""
+    game = game_of(core, reef_ledger)
+    placed = [e for e in game.events if isinstance(e, EventSymbolRolled)]
+    assert placed, "the standalone preset puts tokens on the Event board"
+    assert {e.by for e in placed} == {"story"}
 
 
 def test_eight_named_prisoners_are_held_about_the_town(reef_ledger):

@@ -188,11 +188,31 @@ def test_routine_cases_are_silent_on_purpose(game: Game, event: ev.Event) -> Non
             ev.EventTokenRemoved(EventSymbol.SKULL, 0),
             "A skull token is removed from the Event board (0 left).",
         ),
+        (
+            ev.EventSymbolRolled(EventSymbol.SKULL, True, 1, by="story"),
+            "The story places a skull token on the Event board (1 there now).",
+        ),
     ],
 )
 def test_what_the_story_keeps_is_told_in_words(game: Game, event: ev.Event, words: str) -> None:
     """What effects change is said: the campaign log, counters, location tokens."""
     assert words in " ".join(line.text for line in render.render_event(event, game.view))
+
+
+@pytest.mark.parametrize("placed", [True, False])
+def test_a_token_the_story_places_is_not_told_as_a_die_roll(game: Game, placed: bool) -> None:
+    """Playtest 6: paragraph 1 of the standalone Settling said "The red die
+    shows a skull" when no die had been rolled. The rulebook's red die places
+    a token in a test ("Finally, check the red die. If it shows any of the
+    Event symbols ... place the appropriate token on the Event board"); a
+    storybook effect places one with no roll, and is told so."""
+
+    def words(by: ev.TokenSource) -> str:
+        event = ev.EventSymbolRolled(EventSymbol.TENTACLE, placed, 2, by=by)
+        return " ".join(line.text for line in render.render_event(event, game.view))
+
+    assert "red die" not in words("story") and words("story").startswith("The story places")
+    assert words("red die").startswith("The red die shows a tentacle: ")
 
 
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:

@@ -11,7 +11,7 @@ _SYMBOL = enum_schema(EventSymbol)
 
 
 def _place(play: Play, effect: Effect) -> None:
-    place_event_token(play.table, EventSymbol(str(effect.value)))
+    place_event_token(play.table, EventSymbol(str(effect.value)), by="story")
 
 
 def _remove(play: Play, effect: Effect) -> None:
