@@ -193,21 +193,24 @@ def test_a_sheet_naming_no_such_place_or_piece_is_refused_with_its_field(core, t
     to_activity(saved.game, saved.apply)
     end_round(saved)
     text = files.sheet.read_text(encoding="utf-8")
-    text = text.replace("  barriers: [[quay, street, 2]]", "  barriers: [[quay, atlantis, 2]]")
-    assert "    launch:\n" in text
-    text = text.replace("    launch:\n", "    submarine:\n")
-    assert "    ezra-marsh: {diving-suit: 1}" in text and "    old-obed: {" in text
-    text = text.replace("    ezra-marsh: {diving-suit: 1}", "    nobody: {diving-suit: 1}")
-    text = text.replace("    old-obed: {", "    old-nemo: {")
+    # The pieces are on the paper part (format 3), each under its own heading.
+    text = text.replace("\nbarriers: [[quay, street, 2]]", "\nbarriers: [[quay, atlantis, 2]]")
+    assert "\n  launch:\n" in text
+    text = text.replace("\n  launch:\n", "\n  submarine:\n")
+    assert "\n  Ezra Marsh: {diving-suit: 1}" in text and "\n  Old Obed: {" in text
+    text = text.replace("\n  Ezra Marsh: {diving-suit: 1}", "\n  Nobody: {diving-suit: 1}")
+    text = text.replace("\n  Old Obed: {", "\n  Old Nemo: {")
     files.sheet.write_text(text, encoding="utf-8")
     loaded = read_sheet(files, core)
     fields = Fields(str(files.sheet))
     restore(loaded.data, fields, core, tale, fresh_seed=0)
     messages = [str(p) for p in fields.problems]
-    assert any("digital.barriers" in m and "names no location" in m for m in messages), messages
-    assert any("digital.vehicles.submarine" in m and "is no vehicle" in m for m in messages)
-    assert any("digital.marks.nobody" in m and "is no investigator" in m for m in messages)
-    assert any("digital.prisoners.old-nemo" in m and "is no prisoner" in m for m in messages)
+    assert any("barriers: there is no location 'atlantis'" in m for m in messages), messages
+    assert any("vehicles.submarine: there is no vehicle" in m for m in messages)
+    assert any("marks.Nobody: there is no investigator" in m for m in messages)
+    assert any(
+        "prisoners.Old Nemo: there is no prisoner" in m and "'Old Obed'" in m for m in messages
+    )
 
 
 @ruling("prisoner-escort-falls")
