@@ -19,7 +19,9 @@ from tales.rules.options import Option, option
 from tales.rules.scenario import Scenario
 from tales.rules.setup import new_table
 from tales.rules.table import Table
-from tales.story.core import Core, load_core
+from tales.story.core import Core, load_core, tale_path
+from tales.story.loader import load_tale
+from tales.story.model import Tale
 
 ruling = pytest.mark.ruling
 E = TypeVar("E", bound=Event)
@@ -44,6 +46,14 @@ def _saves_in_tmp(
 @pytest.fixture(scope="session")
 def core() -> Core:
     return load_core()
+
+
+@pytest.fixture(scope="module")
+def reef_ledger() -> Tale:
+    """The bundled campaign, The Reef Ledger, loaded once per test module."""
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    return tale
 
 
 class LoadedDice(random.Random):

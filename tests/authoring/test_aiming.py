@@ -6,25 +6,15 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from tales.authoring.aiming import ClockPlan, clock_plan
 from tales.authoring.bots import aimed_at
 from tales.authoring.lookahead import story_map
 from tales.authoring.simulate import team_for
 from tales.rules.scenario import DIFFICULTIES
-from tales.story.core import Core, tale_path
+from tales.story.core import Core
 from tales.story.game import GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.story_events import StoryRead
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def reads_aim(core: Core, tale: Tale, scenario: str, aim: int, seed: int) -> bool:

@@ -5,22 +5,11 @@ interlude reached")."""
 
 from __future__ import annotations
 
-import pytest
-
 from tales.rules.decisions import Engine, EventSink
-from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interlude import play_interlude
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.story_events import InterludeRead
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def gannet_game(core, tale: Tale) -> Game:  # type: ignore[no-untyped-def]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tales.rules.activities import distances, move_targets
 from tales.rules.decisions import Engine
 from tales.rules.events import VehicleMoved
@@ -29,7 +27,6 @@ from tales.story.core import tale_path
 from tales.story.effects import parse_effect
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
-from tales.story.loader import load_tale
 from tales.story.model import Tale, Where
 from tales.story.options import StoryOption
 from tests.conftest import ruling
@@ -38,13 +35,6 @@ from tests.story.test_map_tale import end_round, to_activity
 PHILIP, EZRA, IRENE, SARAH = "philip-harris", "ezra-marsh", "irene-dubois", "sarah-elington"
 CREW = GameSetup("gannet-light", (PHILIP, EZRA, IRENE, SARAH), (), "standard", 5)
 LEDGE = "north-ledge"
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def gannet(core, tale: Tale) -> Game:  # type: ignore[no-untyped-def]

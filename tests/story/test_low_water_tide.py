@@ -9,20 +9,11 @@ import pytest
 from tales.rules.activities import narrative_move
 from tales.rules.decisions import Engine
 from tales.rules.exploration import reveal_location
-from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 
 MAINLAND_TO_REEF = {"breakwater", "wreckers-shanty"}
 REEF = {"reef-landing", "reef-spine", "the-sink"}
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def game_at(core, tale: Tale, difficulty: str) -> Game:

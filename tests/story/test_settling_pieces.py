@@ -5,12 +5,8 @@ playtest of 2026-12-01 found each of these broken at a seam."""
 
 from __future__ import annotations
 
-import pytest
-
 from tales.rules.decisions import Engine
-from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.options import StoryOption
 from tests.conftest import ruling
@@ -18,13 +14,6 @@ from tests.conftest import ruling
 SCENARIO = "the-settling"
 PHILIP, ELIZABETH = "philip-harris", "elizabeth-hawthorne"
 SEARCH = 'location_token(here, "investigation") > 0'  # a search option's condition
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def game_of(core, tale: Tale) -> Game:

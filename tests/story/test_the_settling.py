@@ -14,7 +14,6 @@ from tales.rules.events import EventSymbolRolled
 from tales.story.conditions import evaluate, render
 from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.options import StoryOption
 from tales.story.story_events import StoryRead
@@ -39,13 +38,6 @@ ENDINGS = (200, 201, 202, 203, 204)
 EARLIER = (
     "the-missing", "the-town", "the-reef", "the-ten-days", "the-gale", "the-light", "the-island",
 )  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def game_of(core, tale: Tale) -> Game:

@@ -13,10 +13,8 @@ import pytest
 from tales.rules.decisions import Engine
 from tales.rules.paths import barriers
 from tales.story.conditions import evaluate
-from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.vocabulary import story_context
 
@@ -25,13 +23,6 @@ CELLAR_DOOR = ("fellowship-hall", "hall-cellar")
 # The last space on which the sluice can still be dropped (156): 1:00 a.m.,
 # 11:00 p.m., 10:00 p.m.; after it the tide up the culvert holds the plate.
 SLUICE_UNTIL = {"easy": 15, "standard": 11, "hard": 9}
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 def game_at(core, tale: Tale, difficulty: str) -> Game:

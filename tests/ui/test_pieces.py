@@ -10,21 +10,13 @@ import pytest
 from tales.rules.prisoners import free, place_investigation
 from tales.rules.statuses import change_track
 from tales.rules.terms import Track
-from tales.story.core import Core, tale_path
+from tales.story.core import Core
 from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.ui.play import PlayLoop
 from tests.ui.conftest import FakeConsole, MakeGame
 
 ARTHUR, ELIZABETH = "arthur-blackwood", "elizabeth-hawthorne"
-
-
-@pytest.fixture(scope="module")
-def reef_ledger() -> Tale:
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale
 
 
 @pytest.fixture
