@@ -289,7 +289,10 @@ def load_saved(
             f"`tales saves show {files.name}` prints its campaign log"
         )
     target = into or files
-    session = target.name.split("@")[0] if into is not None else loaded.session
+    # A session is named by its save (a checkpoint "x@y" goes on as "x"): a
+    # sheet copied under a new name must not write its checkpoints over the
+    # ones of the save it was copied from.
+    session = target.name.split("@")[0]
     context = new_context(
         session, loaded.tale_root, str(loaded.data["scenario"]), loaded.tale.content_hash
     )
@@ -324,7 +327,11 @@ def load_saved(
     expected = journal.header(loaded.session, int(loaded.data.get("round", 0) or 0))
     warnings += _replay_journal(saved, files, plan, expected)
     hand_typed = restored is not None and not restored.exact
-    if into is not None or hand_typed or loaded.upgrades or plan.repair:
+    # A sheet with no journal beside it (copied, or typed in from paper) has
+    # nothing for the inputs to be appended to until one is started for it.
+    unjournaled = plan.journal is None
+    renamed = session != loaded.session
+    if into is not None or hand_typed or loaded.upgrades or plan.repair or unjournaled or renamed:
         saved.persist()  # the disk becomes one sheet and the journal that follows it
     return saved, warnings
 

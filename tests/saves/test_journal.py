@@ -250,3 +250,35 @@ def test_an_input_the_game_refuses_stops_the_replay_before_it(core, started):
     assert kept.read_bytes().endswith(b"no-such-option\ndraw\n")
     assert picture(loaded.game) == before
     assert_later_inputs_kept(core, loaded, files, rng)
+
+
+def test_a_sheet_copied_without_its_journal_saves_every_later_input(core, started, saves):
+    """Playtest 7: a round-end sheet copied to a new name (to branch a game,
+    or as a sheet typed in from paper) has no journal beside it. Each input
+    after loading it must be kept: before, every one was refused with
+    "copy.journal cannot be written" and quitting lost the game."""
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    copy = SaveFiles.named(saves, "copy")
+    copy.sheet.write_bytes(files.sheet.read_bytes())
+    loaded, _ = load_saved(copy, core)
+    play(loaded, rng, 4)
+    again, warnings = load_saved(copy, core)
+    assert warnings == []
+    assert picture(again.game) == picture(loaded.game)
+
+
+def test_a_copied_sheet_goes_on_under_its_own_name(core, started, saves):
+    """The copy's checkpoints are its own: a checkpoint made in it never
+    writes over one of the save it was copied from."""
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    saved.checkpoint("dawn")
+    original = SaveFiles.named(saves, "friday@dawn").sheet.read_bytes()
+    copy = SaveFiles.named(saves, "copy")
+    copy.sheet.write_bytes(files.sheet.read_bytes())
+    loaded, _ = load_saved(copy, core)
+    play(loaded, rng, 2)
+    assert loaded.checkpoint("dawn").name == "copy@dawn"
+    assert SaveFiles.named(saves, "friday@dawn").sheet.read_bytes() == original
+    assert "session: copy" in copy.sheet.read_text(encoding="utf-8")
