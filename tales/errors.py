@@ -121,6 +121,16 @@ class SaveFileError(TalesError):
         )
 
 
+class NotSaved(TalesError):
+    """An input the game played whose save could not be written: the
+    events it caused still belong on the screen, with the reason."""
+
+    def __init__(self, events: Sequence[object], reason: str) -> None:
+        self.events = tuple(events)
+        self.reason = reason
+        super().__init__(f"this input was played but could not be saved: {reason}")
+
+
 class SaveLocked(TalesError):
     """A save another running ``tales`` is writing: one writer per save."""
 

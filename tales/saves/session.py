@@ -8,12 +8,13 @@ session is the origin replayed with fewer inputs (DESIGN principle 1).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tales.errors import TalesError
+from tales.errors import NotSaved, TalesError
 from tales.rules.events import Event, RoundEnded
 from tales.rules.table import Table
 from tales.saves import journal
@@ -53,6 +54,7 @@ class SavedGame:
         self.journal = journal.JournalWriter(files.journal) if files else None
         self.sheet = first_sheet
         self._sheet_changed = False
+        self.unsaved: str | None = None  # why the last input is not on disk, if it is not
         self.core: Core | None = None  # to load checkpoints
         self.locking = False  # a player at the prompt: one writer a save, by its lock
         self.lock: SaveLock | None = None
@@ -130,11 +132,23 @@ class SavedGame:
             )
             self.sheet = Sheet(data, len(self.inputs), 0)
             self._sheet_changed = True
-        if self._sheet_changed:
-            self.persist()
-        elif self.journal is not None and len(self.inputs) > played:
-            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
+        try:
+            if self._sheet_changed or self.unsaved is not None:
+                self.persist()  # after a failed write, the journal whole again: no gap in it
+            elif self.journal is not None and len(self.inputs) > played:
+                self._journal_last_input()
+        except (TalesError, OSError) as error:  # played, but not on disk: say so
+            self.unsaved = _why_not_written(error)
+            raise NotSaved(events, self.unsaved) from None
+        self.unsaved = None
         return events
+
+    def _journal_last_input(self) -> None:
+        assert self.journal is not None and self.files is not None
+        if os.path.lexists(self.files.journal):
+            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
+        else:  # the journal went (removed by hand): the sheet and a whole new one
+            self.persist()
 
     def persist(self) -> None:
         """Write the latest sheet and the journal of the inputs since it."""
@@ -244,6 +258,12 @@ class SavedGame:
         self.game.table.sink.subscribe(self._heard)
         self.origin = other.origin
         return warnings
+
+
+def _why_not_written(error: TalesError | OSError) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename or 'the save'}: {error.strerror}"
+    return str(error)
 
 
 def new_context(session: str, tale_root: Path, scenario: str, tale_hash: str) -> SheetContext:

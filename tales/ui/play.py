@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from tales.errors import TalesError
+from tales.errors import NotSaved, TalesError
 from tales.problems import close_match
 from tales.rules.events import Event
 from tales.story.game import Game
@@ -35,9 +35,10 @@ def printable(text: str, limit: int = 60) -> str:
 
 
 class SavedPlay(Protocol):
-    """A game that saves itself (tales.ui.session.SaveControl)."""
+    """A game that saves itself (tales.saves.session.SavedGame)."""
 
     game: Game
+    unsaved: str | None  # why the latest inputs are not on disk, if they are not
 
     @property
     def name(self) -> str | None: ...
@@ -175,8 +176,11 @@ class PlayLoop:
             return self.choose(text.strip())
         if command == "quit":
             name = self.saved.name if self.saved is not None else None
+            unsaved = self.saved.unsaved if self.saved is not None else None
             where = (
-                f"It is saved as '{name}' (tales play --load {name})."
+                f"Its latest inputs could not be saved as '{name}' ({unsaved})."
+                if name and unsaved
+                else f"It is saved as '{name}' (tales play --load {name})."
                 if name
                 else ("It is not being saved.")
             )
@@ -205,6 +209,10 @@ class PlayLoop:
         self.keys.chose(option_id)
         try:
             events = self.saved.apply(option_id) if self.saved else self.game.apply(option_id)
+        except NotSaved as error:  # played, so shown; then why it is not saved
+            self.show_events([e for e in error.events if isinstance(e, Event)])
+            self.say(str(error))
+            return True
         except TalesError as error:  # the engine refused: the game goes on
             self.say(str(error))
             return True

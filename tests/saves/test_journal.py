@@ -282,3 +282,16 @@ def test_a_copied_sheet_goes_on_under_its_own_name(core, started, saves):
     assert loaded.checkpoint("dawn").name == "copy@dawn"
     assert SaveFiles.named(saves, "friday@dawn").sheet.read_bytes() == original
     assert "session: copy" in copy.sheet.read_text(encoding="utf-8")
+
+
+def test_a_journal_removed_while_playing_is_written_whole_again(core, started):
+    """Appending never creates a journal (so never one without its header):
+    when it has gone, the next input writes the sheet and a whole journal."""
+    saved, files, rng = started
+    past_round(saved, rng, 1)
+    play(saved, rng, 3)
+    files.journal.unlink()
+    play(saved, rng, 1)
+    again, warnings = load_saved(files, core)
+    assert warnings == []
+    assert picture(again.game) == picture(saved.game)

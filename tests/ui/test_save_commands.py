@@ -17,6 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from tales.cli import cli
+from tales.saves import journal
 from tests.prompt_output import END, replies
 
 SOLO = ["the-drowned-bell", "--seed", "5", "--players", "1", "--investigator", "ezra"]
@@ -305,6 +306,41 @@ def test_quit_says_where_the_game_is_saved(tmp_path: Path) -> None:
     assert any(DEFAULT in line and f"tales play --load {DEFAULT}" in line for line in answer), (
         answer
     )
+
+
+def test_an_input_whose_save_fails_is_shown_and_saved_by_the_next_one(
+    tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Playtest 7: a failed write of the journal hid what the input did (a
+    time-track narrative applied but never shown) and left a gap in the
+    journal. Now the input's story is shown, then why it is not saved; quit
+    says so; and the next input writes the whole journal again."""
+
+    def failing_once() -> None:
+        failures = iter([OSError(28, "No space left on device")])
+
+        def append(self: journal.JournalWriter, option_id: str) -> None:
+            failure = next(failures, None)
+            if failure is not None:
+                raise failure
+            original(self, option_id)
+
+        monkeypatch.setattr(journal.JournalWriter, "append", append)
+
+    original = journal.JournalWriter.append
+    failing_once()
+    result = scripted(tmp_path, "1", "quit")
+    first = reply(result.output, "1")
+    assert any(line.startswith("-- Paragraph") for line in first), first
+    warning = [line for line in first if "could not be saved" in line]
+    assert len(warning) == 1 and "No space left on device" in warning[0], first
+    assert warning[0].startswith("This input was played but could not be saved: "), first
+    assert any("could not be saved" in line for line in reply(result.output, "quit"))
+    failing_once()
+    result = scripted(tmp_path, "1", "2", "status", args=("--save", "again"))
+    assert len(journal_inputs(folder, "again")) == 2, "the failed input is in the journal now"
+    loaded = play("--load", "again", stdin="status\n")
+    assert reply(loaded.output, "status") == reply(result.output, "status")
 
 
 def test_a_round_end_sheet_loaded_shows_the_start_of_the_round_it_begins(
