@@ -100,7 +100,7 @@ class _Words:
         return [
             p.slug
             for p in table.players()
-            if p.location in places and places[p.location].area in wanted
+            if p.location is not None and p.location in places and places[p.location].area in wanted
         ]
 
     def away_in(self, *areas: str) -> list[str]:
