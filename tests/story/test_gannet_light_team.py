@@ -190,3 +190,23 @@ def test_the_keeper_is_met_once_in_the_watch_room(core, reef_ledger) -> None:
     read(game, 129, EZRA)
     again = flat(texts(read(game, 109, EZRA))[109])
     assert "seeing him" not in again and "I've said what I had to say to you, boy" in again
+
+
+# The clock's narratives that say where the team stands: (paragraph, what
+# is said on the island, what is said to one left on the town shore).
+ISLAND_OR_SHORE = (
+    (177, "On the island the whole rock hums", "where Ezra Marsh must wait out the night"),
+    (190, "On the island it gets into the keeper's house", "Ezra Marsh, in the lee of the sheds"),
+    (191, "On the island you see them", "where Ezra Marsh must keep out of the lamplight"),
+)
+
+
+def test_the_clock_tells_the_island_and_the_town_shore_apart(core, reef_ledger) -> None:
+    game = landed(core, reef_ledger)
+    for number, island, shore in ISLAND_OR_SHORE:
+        game.table.investigator(EZRA).location = "boat-slip"
+        whole = flat(texts(read(game, number))[number])
+        assert island in whole and "Ezra Marsh" not in whole, number
+        game.table.investigator(EZRA).location = "packet-wharf"
+        split = flat(texts(read(game, number))[number])
+        assert island in split and shore in split, number
