@@ -116,6 +116,21 @@ def _holds_with(
         context["difficulty"] = clock.difficulty
     for function in FUNCTIONS:
         context[function] = _asker(function, truth)
+    teams = _TEAM_APART if any(word in condition for word in _TEAM_APART[0]) else ({},)
+    return any(_holds_in(condition, {**context, **team}) for team in teams)
+
+
+# Where the team stands is neither known nor a fact to seek: a gate on it
+# (``not elsewhere``, ``away_in("tower")``) is tried with the team together
+# and with it apart, so neither the put-out nor the put-out-without-them
+# looks shut to the planner.
+_TEAM_APART: tuple[dict[str, Any], ...] = tuple(
+    {"elsewhere": team, "in_area": lambda *_, t=team: t, "away_in": lambda *_, t=team: t}
+    for team in ([], ["someone"])
+)
+
+
+def _holds_in(condition: str, context: dict[str, Any]) -> bool:
     try:
         return evaluate(condition, context)
     except StoryExpressionError:  # an odd gate gets the benefit of the doubt

@@ -27,17 +27,29 @@ FUNCTIONS = (
     "prisoner_at",
     "escorting",
     "escorted",
+    "in_area",
+    "away_in",
+    "names",
 )
-VALUES = ("investigators", "investigation_tokens", "group_at", "group_hidden", "group_may_hide")
+VALUES = (
+    "investigators",
+    "elsewhere",
+    "investigation_tokens",
+    "group_at",
+    "group_hidden",
+    "group_may_hide",
+)
 
 
 class _Words:
     """The functions, each reading the table when a condition calls it."""
 
-    __slots__ = ("actor", "table")
+    __slots__ = ("actor", "table", "where")
 
-    def __init__(self, table: Table, actor: Investigator | None) -> None:
-        self.table, self.actor = table, actor
+    def __init__(
+        self, table: Table, actor: Investigator | None, where: Callable[[], str | None]
+    ) -> None:
+        self.table, self.actor, self.where = table, actor, where
 
     def mark(self, name: str, slug: str | None = None) -> int:
         who = slug if slug is not None else (self.actor.slug if self.actor else "")
@@ -82,19 +94,48 @@ class _Words:
     def escorted(self, slug: str) -> bool:
         return slug in self.table.prisoners and escorted(self.table, slug)
 
+    def in_area(self, *areas: str) -> list[str]:
+        table, wanted = self.table, {str(a) for a in areas}
+        places = table.scenario.locations if table.scenario is not None else {}
+        return [
+            p.slug
+            for p in table.players()
+            if p.location is not None and p.location in places and places[p.location].area in wanted
+        ]
 
-def map_functions(table: Table, actor: Investigator | None) -> dict[str, Callable[..., Any]]:
+    def away_in(self, *areas: str) -> list[str]:
+        away = set(_elsewhere(self.table, self.actor, self.where()))
+        return [slug for slug in self.in_area(*areas) if slug in away]
+
+    def names(self, slugs: object) -> str:
+        """The investigators' names as English: "A", "A and B", "A, B and C"."""
+        if not isinstance(slugs, (list, tuple)):
+            slugs = [slugs]
+        known = self.table.investigators
+        named = [known[str(s)].name for s in slugs if str(s) in known]
+        if len(named) < 2:
+            return "".join(named)
+        return f"{', '.join(named[:-1])} and {named[-1]}"
+
+
+def map_functions(
+    table: Table, actor: Investigator | None, where: Callable[[], str | None]
+) -> dict[str, Callable[..., Any]]:
     """``mark("diving-suit")`` (the actor's) or ``mark("trauma", "ezra-marsh")``,
     ``barriers("quay", "net-loft")``, ``vehicle_at("launch")``, ``aboard("launch")``
     (how many), ``seats_free("launch")``, ``driving("launch")`` (someone at the
     wheel), ``riding("launch")`` (the actor is aboard); ``prisoner("obed")``
     (held, freed, rescued or lost; empty for none), ``prisoner_at("obed")``,
     ``escorting("obed")`` (the actor has them in charge), ``escorted("obed")``
-    (someone has); and the values ``investigators`` (the slugs of those still
-    playing), ``investigation_tokens`` (left in the supply), ``group_at``,
+    (someone has), ``in_area("town", "quay")`` (the slugs of those still
+    playing who stand in those areas), ``away_in("town")`` (those of them not
+    standing where the actor stands), ``names(elsewhere)`` (investigators' names as English);
+    and the values ``investigators`` (the slugs of those still playing),
+    ``elsewhere`` (those of them not standing where the actor stands),
+    ``investigation_tokens`` (left in the supply), ``group_at``,
     ``group_hidden`` and ``group_may_hide`` (the Group token's: not hidden, and
     no encounter under way where it stands)."""
-    words = _Words(table, actor)
+    words = _Words(table, actor, where)
     # Plain functions, not bound methods: what compiled conditions call directly.
     return {
         "mark": lambda name, slug=None: words.mark(name, slug),
@@ -108,15 +149,30 @@ def map_functions(table: Table, actor: Investigator | None) -> dict[str, Callabl
         "prisoner_at": lambda slug: words.prisoner_at(slug),
         "escorting": lambda slug: words.escorting(slug),
         "escorted": lambda slug: words.escorted(slug),
+        "in_area": lambda *areas: words.in_area(*areas),
+        "away_in": lambda *areas: words.away_in(*areas),
+        "names": lambda slugs: words.names(slugs),
     }
 
 
-def map_values(table: Table) -> dict[str, Callable[[], Any]]:
-    """The map's values, each read from the table when a condition asks."""
+def map_values(
+    table: Table, actor: Investigator | None, where: Callable[[], str | None]
+) -> dict[str, Callable[[], Any]]:
+    """The map's values, each read from the table when a condition asks;
+    ``where``: where the actor stands (or is judged as standing)."""
     return {
         "investigators": lambda: [p.slug for p in table.players()],
+        "elsewhere": lambda: _elsewhere(table, actor, where()),
         "investigation_tokens": lambda: investigation_supply(table),
         "group_at": lambda: table.group.at if table.group is not None else "",
         "group_hidden": lambda: table.group is not None and table.group.hidden,
         "group_may_hide": lambda: may_hide(table),
     }
+
+
+def _elsewhere(table: Table, actor: Investigator | None, where: str | None) -> list[str]:
+    """Those still playing who do not stand with the actor: companions are
+    present everywhere, so never elsewhere; with no actor, no one is."""
+    if actor is None or actor.companion:
+        return []
+    return [p.slug for p in table.players() if p.location != where]

@@ -50,7 +50,7 @@ class Vocabulary(Mapping[str, Any]):
             "revealed": lambda slug: slug in table.revealed,
             "playing": lambda slug: any(p.slug == slug for p in table.players()),
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            **map_functions(table, actor),
+            **map_functions(table, actor, self._where),
         }
         self._values: dict[str, Callable[[], Any]] = {
             "here": self._here,
@@ -64,7 +64,7 @@ class Vocabulary(Mapping[str, Any]):
             "sanity": lambda: actor.sanity if actor else 0,
             "energy": lambda: actor.energy if actor else 0,
             "magic": lambda: actor.magic if actor else 0,
-            **map_values(table),
+            **map_values(table, actor, self._where),
         }
 
     def bound_to(self, state: StoryState, table: Table, actor: Investigator | None) -> bool:

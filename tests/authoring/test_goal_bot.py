@@ -371,3 +371,18 @@ def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again() -> None:
     book = _settling()
     chart = StoryMap(book.paragraphs, book.scenario)
     assert {66, 67} <= chart.movers
+
+
+def test_a_gate_on_where_the_team_stands_is_hoped_for_both_ways() -> None:
+    """The Gannet wharf offers "Put out in the boat" with ``not elsewhere``
+    and "without the others" with ``elsewhere`` (20 to 45, 20 to 302): the
+    planner cannot know where the team will stand, so neither looks shut."""
+    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
+    assert tale is not None, problems
+    book = tale.scenarios["gannet-light"]
+    chart = StoryMap(book.paragraphs, book.scenario)
+    boat = frozenset({("keyword", "BOAT")})
+    for target in (45, 302):
+        (step,) = [s for s in chart.steps if (s.source, s.target) == (20, target)]
+        assert step.condition is not None and "elsewhere" in step.condition
+        assert gate_open(step, boat, chart.obtainable), target

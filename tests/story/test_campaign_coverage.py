@@ -30,13 +30,14 @@ def interlude_reads(tale: Tale, name: str, game: Game) -> list[int]:
 
 def test_the_keeper_who_burned_his_light_is_remembered_drowned(core, reef_ledger) -> None:  # type: ignore[no-untyped-def]
     """928 (the twenty-five days: "Jotham Marsh went down with the sea off
-    Gannet") asked for ``jotham-drowned`` after ``jotham-came-ashore``, but the
-    light is burned (202) only by a keeper who came ashore with the team
-    (KEEPER), so 927 always came first. The burning crosses the landing out."""
+    Gannet") asks for ``jotham-drowned``, and 927 ("came ashore with you")
+    for ``jotham-came-ashore``. The light is burned (202) only by a keeper
+    who would have come with the team (KEEPER), but he never lands: the log
+    has him ashore only when the boat brings him in (200, 201, 203, 204)."""
     game = gannet_game(core, reef_ledger)
-    for number in (107, 202):  # the keeper comes ashore with the team, then burns his light
+    for number in (107, 202):  # the keeper will come with the team, then burns his light
         Engine(game.book.read(game.table, number), game.table.sink)
     log = game.book.state.log["the-island"]
-    assert log["jotham-came-ashore"] is True and log["jotham-drowned"] is False
+    assert "jotham-came-ashore" not in log and log["jotham-drowned"] is False
     read = interlude_reads(reef_ledger, "the-twenty-five-days", game)
     assert 928 in read and 927 not in read

@@ -303,3 +303,27 @@ def test_at_nine_the_assessor_walks_out_of_a_fight_at_home(core, reef_ledger):
     assert [e.encounter.slug for e in game.table.encounters.values()] == ["the-assessor-reads"]
     read(game, 180, NINE)
     assert not game.table.encounters, "at nine he is wanted at the hall, and goes"
+
+
+@pytest.mark.parametrize("beaten", [False, True])
+@pytest.mark.parametrize("where", [HOME, "federal-street"])
+def test_at_nine_the_assessor_leaves_his_house_as_told_from_where_the_group_stands(
+    core, reef_ledger, where, beaten
+):
+    """A playtest stood in Deacon Orne's study at nine and read that Zadok
+    Orne "comes out of his lit house ... shuts the door behind him" (180):
+    with the group in his house he goes out past it, and it watches him go."""
+    game = game_of(core, reef_ledger)
+    to_activity(game)
+    group = game.table.group
+    assert group is not None
+    group.at = where
+    for inv in game.table.players():
+        inv.location = where
+    if beaten:
+        game.book.state.log.setdefault("the-settling", {})["the-assessor-beaten"] = False
+    text = _flat(read_text(game, 180, NINE))
+    outside = ("comes out of his lit house" in text) or ("he comes out, as he has" in text)
+    assert outside is (where != HOME), text
+    assert ("you watch him" in text) is (where == HOME), text
+    assert "up the middle of" in text and "the hall steps" in text
