@@ -25,16 +25,14 @@ import functools
 import itertools
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from tales.authoring.endbound import falls_to
-from tales.authoring.gates import FACTS, Fact
-from tales.authoring.grants import _Wild
 from tales.authoring.lookahead import FAR, StoryMap, holds
+from tales.authoring.supposing import Fact, Wild, named_facts, supposed_vocabulary
 from tales.errors import StoryExpressionError
 from tales.rules.decisions import Decision
 from tales.rules.options import EndRound, Move, Option
-from tales.story.conditions import FUNCTIONS, VALUES, called_with, evaluate
+from tales.story.conditions import analyse, evaluate
 from tales.story.model import ChoiceDef, Paragraph
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
@@ -106,7 +104,7 @@ class ClockPlan:
 
 
 _PLANS: dict[tuple[int, int], ClockPlan | None] = {}
-_OPTIMIST = _Wild(True)
+_OPTIMIST = Wild(True)  # the tokens, the counters: hoped for
 
 
 def clock_plan(chart: StoryMap, aim: int) -> ClockPlan | None:
@@ -124,8 +122,9 @@ def _first_plan(chart: StoryMap, aim: int) -> ClockPlan | None:
             continue
         conditions = [b.condition for b in paragraph.branches if b.condition]
         into = [b.condition for b in paragraph.branches if b.goto == aim and b.condition]
-        named = sorted({(f, str(a)) for c in conditions for f in FACTS for a in called_with(c, f)})
-        places = [p for p in chart.scenario.locations if any(f'"{p}"' in c for c in into)]
+        named = sorted({fact for condition in conditions for fact in named_facts(condition)})
+        said = {word for c in into for word in analyse(c, template=False).strings}
+        places = [place for place in chart.scenario.locations if place in said]
         for place, size in itertools.product(places, range(len(named) + 1)):
             for chosen in itertools.combinations(named, size):
                 truth = frozenset(chosen)
@@ -141,13 +140,8 @@ def _holds_at(condition: str | None, truth: frozenset[Fact], place: str, space: 
     open at ``space``, ``truth`` the facts held; the rest hoped for."""
     if not condition:
         return True
-    context: dict[str, Any] = dict.fromkeys(VALUES, _OPTIMIST)
+    context = supposed_vocabulary(truth.__contains__, _OPTIMIST)
     context.update(time=space, here=place, group_at=place, group_hidden=False)
-    for function in FUNCTIONS:
-        if function in FACTS:
-            context[function] = lambda a, f=function: (f, str(a)) in truth
-        else:
-            context[function] = lambda *args: _OPTIMIST
     try:
         return evaluate(condition, context)
     except StoryExpressionError:

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 
 from tales.authoring.endbound import ending_bound, falls_to
 from tales.authoring.gates import (
-    FACTS,
     Clock,
     Fact,
     Step,
@@ -30,8 +29,8 @@ from tales.authoring.gates import (
     grant_may_hold,
     requirements,
 )
+from tales.authoring.supposing import named_facts
 from tales.rules.scenario import Scenario
-from tales.story.conditions import called_with
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
@@ -240,11 +239,7 @@ class StoryMap:
 
     def _step(self, source: int, target: int, condition: str | None) -> None:
         if target in self.paragraphs:
-            named = tuple(
-                (function, argument)
-                for function in FACTS
-                for argument in (called_with(condition, function) if condition else ())
-            )
+            named = named_facts(condition)
             weight = FIGHT if target in self._fought else 1
             step = Step(source, target, requirements(condition), condition, named, weight)
             self.steps.append(step)
