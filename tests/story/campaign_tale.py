@@ -5,6 +5,7 @@ otherwise."""
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -21,6 +22,20 @@ def campaign_tale() -> Tale:
     tale, problems = load_tale_cached(CAMPAIGN)
     assert tale is not None, problems
     return tale
+
+
+def edited_campaign(tmp_path: Path, *edits: tuple[str | Path, str, str]) -> Path:
+    """A copy of the fixture with each ``(file, old, new)`` edit made once:
+    ``old`` must stand in the file, so an edit that misses fails here, not
+    as a problem the test then never sees."""
+    root = tmp_path / "campaign-tale"
+    shutil.copytree(CAMPAIGN, root)
+    for file, old, new in edits:
+        path = root / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, (file, old)
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return root
 
 
 def setup(scenario: str, seed: int = 3) -> GameSetup:
