@@ -5,7 +5,6 @@ otherwise."""
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from tales.authoring.bots import POLICIES
 from tales.story.cache import load_tale_cached
 from tales.story.game import Game, GameSetup
 from tales.story.model import Tale
+from tests.story.editing import edited_copy
 
 CAMPAIGN = Path(__file__).resolve().parents[1] / "data" / "campaign-tale"
 TEAM = (("ezra-marsh", "philip-harris"), ("irene-dubois", "arthur-blackwood"))
@@ -25,17 +25,9 @@ def campaign_tale() -> Tale:
 
 
 def edited_campaign(tmp_path: Path, *edits: tuple[str | Path, str, str]) -> Path:
-    """A copy of the fixture with each ``(file, old, new)`` edit made once:
-    ``old`` must stand in the file, so an edit that misses fails here, not
-    as a problem the test then never sees."""
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    for file, old, new in edits:
-        path = root / file
-        text = path.read_text(encoding="utf-8")
-        assert old in text, (file, old)
-        path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return root
+    """A copy of the fixture with each ``(file, old, new)`` edit made once
+    (:func:`tests.story.editing.edited_copy`)."""
+    return edited_copy(CAMPAIGN, tmp_path / "campaign-tale", *edits)
 
 
 def setup(scenario: str, seed: int = 3) -> GameSetup:
