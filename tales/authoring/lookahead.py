@@ -385,7 +385,7 @@ def costs(
     ``aim``: a paragraph to plan toward in the true ending's place (a
     campaign simulation aims each game at one its earlier games never read),
     with what the gates on the way to it ask for, and ``also`` (what the
-    clock asks be held when it reads the aim: :mod:`tales.authoring.aiming`);
+    clock asks be held when it reads the aim: :mod:`tales.authoring.appointments`);
     once it is read, the usual goals."""
     aimed = aim is not None and aim in chart.paragraphs and not view.was_read(aim)
     target = aim if aimed else chart.true_ending

@@ -3,7 +3,7 @@ names, and a vocabulary in which they are true or false as supposed and
 every number nobody can know yet is a :class:`Wild`.
 
 ``tales check`` (:mod:`tales.authoring.grants`) and the goal bot's planner
-(:mod:`tales.authoring.gates`, :mod:`tales.authoring.aiming`) both ask
+(:mod:`tales.authoring.gates`, :mod:`tales.authoring.appointments`) both ask
 "could this gate hold if these facts held?"; this is the one place that
 says what a fact is and how such a question is put to the sandbox.
 """
