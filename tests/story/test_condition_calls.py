@@ -65,3 +65,9 @@ def test_a_call_with_an_argument_not_known_before_play_names_nothing() -> None:
 def test_a_refused_condition_asks_nothing() -> None:
     assert asked_in('lantern and keyword("A")') == ()  # a name outside the vocabulary
     assert asked_in('keyword("A") }} {{ keyword("B")') == ()
+
+
+def test_the_places_a_condition_names_are_its_string_literals_however_quoted() -> None:
+    """What the clock's plan reads for where to stand (tales/authoring/appointments.py)."""
+    condition = "here == 'federal-street' or group_at == \"quay\" and visited(29)"
+    assert analyse(condition, template=False).strings == {"federal-street", "quay"}
