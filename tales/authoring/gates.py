@@ -16,7 +16,16 @@ from tales.story.condition_calls import wanted_true
 from tales.story.conditions import VALUES, VOCABULARY, asked_in, evaluate
 from tales.story.view import TableView
 
-__all__ = ["FACTS", "Clock", "Fact", "Step", "gate_open", "grant_may_hold", "requirements"]
+__all__ = [
+    "FACTS",
+    "Clock",
+    "Fact",
+    "Step",
+    "gate_open",
+    "grant_may_hold",
+    "holds_given",
+    "requirements",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +102,7 @@ def gate_open(
             _GATES.clear()
         hours: Iterable[int | None] = timed.hours() if timed else (None,)
         _GATES[key] = len(free) > _MAX_FREE or any(
-            _holds_with(step.condition, truth | set(chosen), hour, clock)
+            holds_given(step.condition, truth | set(chosen), hour, clock)
             for hour in hours
             for size in range(len(free) + 1)
             for chosen in itertools.combinations(sorted(free), size)
@@ -101,9 +110,11 @@ def gate_open(
     return _GATES[key]
 
 
-def _holds_with(
+def holds_given(
     condition: str, truth: frozenset[Fact], hour: int | None = None, clock: Clock | None = None
 ) -> bool:
+    """Whether ``condition`` holds with the facts in ``truth`` true and the
+    others false, at ``hour`` if given, every other number hoped for."""
     context = supposed_vocabulary(truth.__contains__, _OPTIMIST)
     if hour is not None:
         context["time"] = hour

@@ -24,9 +24,9 @@ from tales.authoring.gates import (
     Clock,
     Fact,
     Step,
-    _holds_with,
     gate_open,
     grant_may_hold,
+    holds_given,
     requirements,
 )
 from tales.authoring.supposing import named_facts
@@ -485,7 +485,7 @@ def _passable(chart: StoryMap, held: frozenset[Fact], clock: Clock) -> Callable[
             return gate_open(step, held, chart.obtainable, clock)
         if step.source not in chosen:
             paragraph = chart.paragraphs[step.source]
-            chosen[step.source] = falls_to(paragraph, lambda c: _holds_with(c, held, now.now, now))
+            chosen[step.source] = falls_to(paragraph, lambda c: holds_given(c, held, now.now, now))
         return chosen[step.source] == step.target
 
     return passable
