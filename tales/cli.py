@@ -145,7 +145,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
         sys.exit(1)
 
 
-def _tale_folder(path: Path) -> Path:
+def tale_folder(path: Path) -> Path:
     """``path``, if it is a tale's folder; else one line saying it is not."""
     if not (path / "tale.yaml").is_file():
         raise TalesError(f"{str(path)!r} is not a tale's folder: it has no tale.yaml")
@@ -169,7 +169,7 @@ def graph(path: Path, scenario: str | None, form: str) -> None:
     from tales.authoring.graph_html import to_html
     from tales.story.loader import load_tale
 
-    tale, problems = load_tale(_tale_folder(path))
+    tale, problems = load_tale(tale_folder(path))
     if tale is None:
         raise ContentError.in_tale(path, problems)
     book = tale.scenarios[tale.scenario_id(scenario)]

@@ -117,10 +117,10 @@ def simulate(
     who moves an ending 20+ points or a difficulty no harder than the one below.
     """
     from tales.authoring.simulate import run_simulation
-    from tales.cli import _tale_folder
+    from tales.cli import tale_folder
     from tales.story.core import tale_path
 
-    tale = _tale_folder(path) if path else tale_path(None)
+    tale = tale_folder(path) if path else tale_path(None)
     progress = _progress(sys.stderr.isatty() and not as_json)
     processes = jobs or os.cpu_count() or 1
     if campaign:  # whole campaigns: tales.authoring.campaign_sim

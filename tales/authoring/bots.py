@@ -20,7 +20,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
-from tales.authoring.aiming import active_aim, avoids, choice_of, clock_plan, strays, wait_for
+from tales.authoring.aiming import active_aim, choice_of, ends_elsewhere
+from tales.authoring.appointments import clock_plan, keep_appointment, spoils
 from tales.authoring.leads import leads_for
 from tales.authoring.lookahead import (
     FAR,
@@ -109,14 +110,15 @@ def goal_policy(
     plan = clock_plan(chart, aim) if aim is not None else None
     plan = plan if plan is not None and view.time < plan.space else None
     if plan is not None and plan.waiting(view) and decision.kind is DecisionKind.ACTIVITY:
-        waited = wait_for(plan, decision, view)
+        waited = keep_appointment(plan, decision, view)
         if waited is not None:
             return waited
     cost = costs(chart, view, aim, plan.asks if plan else frozenset())
     offered = [
         o
         for o in decision.options
-        if not strays(o, decision, view, chart, cost, aim) and not avoids(o, view, chart, plan)
+        if not ends_elsewhere(o, decision, view, chart, cost, aim)
+        and not spoils(o, view, chart, plan)
     ]
     scored = [
         (score, option)

@@ -20,16 +20,17 @@ waves read, both fixed before the wave is played.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Iterable, Mapping
 
 from tales.authoring.lookahead import story_map
-from tales.story.conditions import analyse
+from tales.story.condition_calls import wanted_true
+from tales.story.conditions import asked_in
 from tales.story.model import Effect, Paragraph, Tale
 
 Entry = tuple[str, str]  # (section, entry) of the campaign log
-OFTEN = 0.1  # an entry written in fewer runs than this share is worth aiming for
-_ABSENT = re.compile(r"not\s+log\(\s*['\"]([^'\"]+)['\"]\s*,\s*['\"]([^'\"]+)['\"]\s*\)")
+# The share of runs from which a log entry counts as commonly written; an
+# entry rarer than that is worth sending a bot to write.
+COMMON_SHARE = 0.1
 
 
 def frontier(tale: Tale, scenario: str, unread: set[int]) -> list[int]:
@@ -41,14 +42,11 @@ def frontier(tale: Tale, scenario: str, unread: set[int]) -> list[int]:
 
 
 def asked_entries(condition: str | None) -> set[Entry]:
-    """The log entries a gate asks to be written (not those it asks to be absent)."""
+    """The log entries a gate asks to be written (not those it asks to be
+    absent), read from Jinja's parse: each call's own section and entry."""
     if not condition:
         return set()
-    calls = analyse(condition, template=False).calls
-    sections = [a for name, at, a in calls if name == "log" and at == 0]
-    entries = [a for name, at, a in calls if name == "log" and at == 1]
-    absent = set(_ABSENT.findall(condition))
-    return set(zip(sections, entries, strict=False)) - absent
+    return {(a[0], a[1]) for a in wanted_true(asked_in(condition), "log") if len(a) == 2}
 
 
 def gates_before(paragraphs: Mapping[int, Paragraph], wanted: set[int]) -> set[Entry]:
@@ -108,12 +106,13 @@ def aims_for(
     tale: Tale,
     unread: Mapping[str, set[int]],
     seed: int,
-    often: frozenset[Entry] = frozenset(),
+    commonly_written: frozenset[Entry] = frozenset(),
 ) -> tuple[tuple[str, int], ...]:
     """For each scenario a goal bot plays, the paragraph it is aimed at (none
     once nothing is unread and no rare entry is wanted of it). ``unread``:
     the scenarios' and interludes' paragraphs no earlier game read (none: the
-    first wave, not aimed); ``often``: the log entries earlier games wrote often."""
+    first wave, not aimed); ``commonly_written``: the log entries written in
+    at least :data:`COMMON_SHARE` of the earlier games, not worth aiming for."""
     if not unread:
         return ()
     names = list(tale.scenarios)
@@ -123,7 +122,7 @@ def aims_for(
             continue
         rng = random.Random(f"aim {seed} {scenario}")
         own = frontier(tale, scenario, unread.get(scenario, set()))
-        wanted = _asked_later(tale, names[k + 1 :], scenario, unread) - often
+        wanted = _asked_later(tale, names[k + 1 :], scenario, unread) - commonly_written
         written = writers(tale.scenarios[scenario].paragraphs)
         helping = sorted({n for entry in wanted for n in written.get(entry, ())})
         pool = helping if helping and (not own or rng.random() < 0.5) else own

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tales.authoring.bots import POLICIES, Policy, aimed_at
-from tales.authoring.campaign_aims import OFTEN, Entry, aims_for
+from tales.authoring.campaign_aims import COMMON_SHARE, Entry, aims_for
 from tales.authoring.cluster import Progress, run_units
 from tales.authoring.simulate import STEP_LIMIT, team_for
 from tales.errors import TalesError
@@ -219,10 +219,10 @@ def unread_by(tale: Tale, runs: list[CampaignRun]) -> dict[str, set[int]]:
     return {name: {n for n in paragraphs if (name, n) not in read} for name, paragraphs in parts}
 
 
-def written_often(runs: list[CampaignRun]) -> frozenset[Entry]:
-    """The log entries written in at least ``OFTEN`` of ``runs``."""
+def commonly_written(runs: list[CampaignRun]) -> frozenset[Entry]:
+    """The log entries written in at least ``COMMON_SHARE`` of ``runs``."""
     counts = Counter(entry for run in runs for entry in {(s, e) for _, s, e in run.logged})
-    return frozenset(entry for entry, n in counts.items() if n >= OFTEN * len(runs))
+    return frozenset(entry for entry, n in counts.items() if n >= COMMON_SHARE * len(runs))
 
 
 def play_campaigns(
@@ -244,11 +244,11 @@ def play_campaigns(
     results: list[CampaignRun] = []
     for start in range(0, runs, WAVE):
         unread = unread_by(tale, results) if start else {}
-        often = written_often(results)
+        common = commonly_written(results)
         plans = []
         for index in range(start, min(runs, start + WAVE)):
             policies = policies_for(spec, len(tale.scenarios), index, seeds[index])
-            aims = aims_for(policies, tale, unread, seeds[index], often)
+            aims = aims_for(policies, tale, unread, seeds[index], common)
             plans.append(CampaignPlan(str(tale_path), index, seeds[index], policies, aims))
         shown = _after(progress, len(results), runs)
         results += run_units(play_plan, plans, jobs=jobs, scheduler=scheduler, progress=shown)

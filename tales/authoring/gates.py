@@ -6,23 +6,26 @@ still grant, and the hours ahead (:func:`gate_open`)."""
 from __future__ import annotations
 
 import itertools
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tales.authoring.grants import _Wild
+from tales.authoring.supposing import FACTS, Fact, Wild, supposed_vocabulary
 from tales.errors import StoryExpressionError
-from tales.story.conditions import FUNCTIONS, VALUES, VOCABULARY, called_with, evaluate
+from tales.story.condition_calls import wanted_true
+from tales.story.conditions import VALUES, VOCABULARY, asked_in, evaluate
 from tales.story.view import TableView
 
-_NEGATED = re.compile(
-    r"not\s+(keyword|item|clue|objective|information|visited|revealed)"
-    r"\(\s*['\"]?([^'\")]+)['\"]?\s*\)"
-)
-
-FACTS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
-Fact = tuple[str, str]  # ("keyword", "PASSWORD"), ("item", "sledge"), ("objective", ...)
+__all__ = [
+    "FACTS",
+    "Clock",
+    "Fact",
+    "Step",
+    "gate_open",
+    "grant_may_hold",
+    "holds_given",
+    "requirements",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,16 +42,17 @@ class Step:
 
 
 def requirements(condition: str | None) -> frozenset[Fact]:
-    """The facts a gate asks for (not those it asks to be absent)."""
+    """The facts a gate asks for (not those it asks to be absent), read from
+    Jinja's parse: ``not (keyword("A") or item("b"))`` asks for neither."""
     if not condition:
         return frozenset()
-    absent = {(m.group(1), m.group(2).strip()) for m in _NEGATED.finditer(condition)}
-    asked = {
-        (function, str(argument))
+    calls = asked_in(condition)
+    return frozenset(
+        (function, arguments[0])
         for function in FACTS
-        for argument in called_with(condition, function)
-    }
-    return frozenset(asked - absent)
+        for arguments in wanted_true(calls, function)
+        if len(arguments) == 1
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,7 @@ class Clock:
 
 _GATES: dict[tuple[str, frozenset[Fact], frozenset[Fact], Clock | None], bool] = {}
 _MAX_FREE = 8  # more facts than this in one gate: assume it can open
-_OPTIMIST = _Wild(True)  # a number the bot cannot foresee (the time, tokens): it may come
+_OPTIMIST = Wild(True)  # a number the bot cannot foresee (the time, tokens): it may come
 
 
 def gate_open(
@@ -98,7 +102,7 @@ def gate_open(
             _GATES.clear()
         hours: Iterable[int | None] = timed.hours() if timed else (None,)
         _GATES[key] = len(free) > _MAX_FREE or any(
-            _holds_with(step.condition, truth | set(chosen), hour, clock)
+            holds_given(step.condition, truth | set(chosen), hour, clock)
             for hour in hours
             for size in range(len(free) + 1)
             for chosen in itertools.combinations(sorted(free), size)
@@ -106,16 +110,16 @@ def gate_open(
     return _GATES[key]
 
 
-def _holds_with(
+def holds_given(
     condition: str, truth: frozenset[Fact], hour: int | None = None, clock: Clock | None = None
 ) -> bool:
-    context: dict[str, Any] = dict.fromkeys(VALUES, _OPTIMIST)
+    """Whether ``condition`` holds with the facts in ``truth`` true and the
+    others false, at ``hour`` if given, every other number hoped for."""
+    context = supposed_vocabulary(truth.__contains__, _OPTIMIST)
     if hour is not None:
         context["time"] = hour
     if clock is not None:
         context["difficulty"] = clock.difficulty
-    for function in FUNCTIONS:
-        context[function] = _asker(function, truth)
     teams = _TEAM_APART if any(word in condition for word in _TEAM_APART[0]) else ({},)
     return any(_holds_in(condition, {**context, **team}) for team in teams)
 
@@ -137,12 +141,6 @@ def _holds_in(condition: str, context: dict[str, Any]) -> bool:
         return True
 
 
-def _asker(function: str, truth: frozenset[Fact]) -> Callable[..., Any]:
-    if function not in FACTS:
-        return lambda *args: _OPTIMIST  # the campaign log and counters: hope
-    return lambda argument: (function, str(argument)) in truth
-
-
 _GRANTS: dict[tuple[str, tuple[tuple[str, int], ...], tuple[tuple[str, str, bool], ...]], bool] = {}
 
 
@@ -159,7 +157,7 @@ def grant_may_hold(
     if key not in _GRANTS:
         if len(_GRANTS) > 10_000:
             _GRANTS.clear()
-        context: dict[str, Any] = dict.fromkeys(VOCABULARY, lambda *args: _OPTIMIST)
+        context: dict[str, Any] = dict.fromkeys(VOCABULARY, lambda *args, **kwargs: _OPTIMIST)
         context.update(dict.fromkeys(VALUES, _OPTIMIST))
         context["log"] = lambda section, entry: log.get(section, {}).get(entry) is False
         context["crossed_out"] = lambda section, entry: log.get(section, {}).get(entry) is True

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any
 
+from tales.authoring.supposing import Wild, named_facts, supposed_vocabulary
 from tales.errors import StoryExpressionError
-from tales.story.conditions import FUNCTIONS, VALUES, analyse, called_with, evaluate
+from tales.story.conditions import analyse, evaluate
 from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
 from tales.story.map_vocabulary import VALUES as MAP_VALUES
 
-# Facts an author's condition can ask about, by the function that asks.
-FACT_FUNCTIONS = ("keyword", "item", "clue", "objective", "information", "visited", "revealed")
 _MAX_FREE_FACTS = 10  # 2**10 cases at most per condition
 _IN_PLAY = frozenset(MAP_FUNCTIONS + MAP_VALUES)
 
@@ -41,35 +39,6 @@ class Grants:
         return (function, argument) in self.cards
 
 
-class _Wild:
-    """A number the checker cannot know: it compares as ``verdict``."""
-
-    def __init__(self, verdict: bool) -> None:
-        self.verdict = verdict
-
-    def _compare(self, other: object) -> bool:
-        return self.verdict
-
-    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _compare
-
-    def __getattr__(self, name: str) -> _Wild:
-        return self
-
-    def __getitem__(self, key: object) -> _Wild:
-        return self
-
-    def __add__(self, other: object) -> _Wild:
-        return self
-
-    __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __add__
-
-    def __bool__(self) -> bool:
-        return self.verdict
-
-    def __hash__(self) -> int:
-        return 0
-
-
 def may_hold(condition: str, grants: Grants) -> bool:
     """Whether ``condition`` can be true in some game: facts the story can
     never make true are false, the others are tried both ways, and numbers
@@ -79,32 +48,18 @@ def may_hold(condition: str, grants: Grants) -> bool:
     beside ``vehicle_at(...) == "quay"`` fails any single wild value."""
     if analyse(condition, template=False).names & _IN_PLAY:
         return True
-    facts = sorted(
-        {(f, a) for f in FACT_FUNCTIONS for a in called_with(condition, f) if grants.possible(f, a)}
-    )[:_MAX_FREE_FACTS]
+    facts = sorted(fact for fact in named_facts(condition) if grants.possible(*fact))
+    facts = facts[:_MAX_FREE_FACTS]
     for verdict in (True, False):
-        wild = _Wild(verdict)
+        wild = Wild(verdict)
         for values in itertools.product((True, False), repeat=len(facts)):
-            truth = dict(zip(facts, values, strict=True))
-            context: dict[str, Any] = dict.fromkeys(VALUES, wild)
-            for function in FUNCTIONS:
-                context[function] = _fact(function, truth, wild)
+            truth = frozenset(fact for fact, true in zip(facts, values, strict=True) if true)
+            # A fact the story can never make true is false; the log, counters,
+            # shuffles and the map in play are carried in or drawn: wild.
+            context = supposed_vocabulary(truth.__contains__, wild)
             try:
                 if evaluate(condition, context):
                     return True
             except StoryExpressionError:  # an odd expression gets the benefit of the doubt
                 return True
     return False
-
-
-# Carried in from earlier scenarios, drawn from the seed, or the map's live
-# state: unknowable when checking, so such a fact may hold either way.
-UNKNOWABLE = frozenset(
-    ("log", "crossed_out", "entries", "counter", "playing", "position", *MAP_FUNCTIONS)
-)
-
-
-def _fact(function: str, truth: dict[tuple[str, str], bool], wild: _Wild) -> Any:
-    if function in UNKNOWABLE:
-        return lambda *args: wild
-    return lambda argument: truth.get((function, str(argument)), False)

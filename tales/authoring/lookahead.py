@@ -21,17 +21,16 @@ from dataclasses import dataclass, field
 
 from tales.authoring.endbound import ending_bound, falls_to
 from tales.authoring.gates import (
-    FACTS,
     Clock,
     Fact,
     Step,
-    _holds_with,
     gate_open,
     grant_may_hold,
+    holds_given,
     requirements,
 )
+from tales.authoring.supposing import named_facts
 from tales.rules.scenario import Scenario
-from tales.story.conditions import called_with
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, OptionDef, Paragraph
 from tales.story.view import TableView
@@ -240,11 +239,7 @@ class StoryMap:
 
     def _step(self, source: int, target: int, condition: str | None) -> None:
         if target in self.paragraphs:
-            named = tuple(
-                (function, argument)
-                for function in FACTS
-                for argument in (called_with(condition, function) if condition else ())
-            )
+            named = named_facts(condition)
             weight = FIGHT if target in self._fought else 1
             step = Step(source, target, requirements(condition), condition, named, weight)
             self.steps.append(step)
@@ -390,7 +385,7 @@ def costs(
     ``aim``: a paragraph to plan toward in the true ending's place (a
     campaign simulation aims each game at one its earlier games never read),
     with what the gates on the way to it ask for, and ``also`` (what the
-    clock asks be held when it reads the aim: :mod:`tales.authoring.aiming`);
+    clock asks be held when it reads the aim: :mod:`tales.authoring.appointments`);
     once it is read, the usual goals."""
     aimed = aim is not None and aim in chart.paragraphs and not view.was_read(aim)
     target = aim if aimed else chart.true_ending
@@ -490,7 +485,7 @@ def _passable(chart: StoryMap, held: frozenset[Fact], clock: Clock) -> Callable[
             return gate_open(step, held, chart.obtainable, clock)
         if step.source not in chosen:
             paragraph = chart.paragraphs[step.source]
-            chosen[step.source] = falls_to(paragraph, lambda c: _holds_with(c, held, now.now, now))
+            chosen[step.source] = falls_to(paragraph, lambda c: holds_given(c, held, now.now, now))
         return chosen[step.source] == step.target
 
     return passable

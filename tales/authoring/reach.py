@@ -18,12 +18,10 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from tales.authoring.grants import FACT_FUNCTIONS, Grants, may_hold
-from tales.story.conditions import called_with
+from tales.authoring.grants import Grants, may_hold
+from tales.authoring.supposing import Fact, named_facts
 from tales.story.effects import kind_of
 from tales.story.model import Effect, Paragraph, ScenarioBook
-
-Fact = tuple[str, str]  # (the function that asks, its argument): ("visited", "12")
 
 
 def roots(book: ScenarioBook) -> list[int]:
@@ -171,4 +169,4 @@ class _Gated:
 
 
 def _facts(condition: str) -> set[Fact]:
-    return {(f, a) for f in FACT_FUNCTIONS for a in called_with(condition, f)}
+    return set(named_facts(condition))

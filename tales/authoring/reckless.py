@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from tales.authoring.aiming import choice_of
+from tales.authoring.aiming import choice_of, targets_of
 from tales.authoring.lookahead import StoryMap
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
@@ -42,8 +42,9 @@ from tales.story.model import Effect, Paragraph
 from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
 
-_HURTS = frozenset({"STRESS", "INJURY", "POISON"})
-_SPARED = (UseItem, Recover, UseAbility, Combat, Stratagem)  # heals; a fight won ends its attacks
+_HURTS = frozenset({"STRESS", "INJURY", "POISON"})  # the status cards that take a track
+# Never taken: items, recovery and abilities heal; a fight won ends its attacks.
+_SPARED = (UseItem, Recover, UseAbility, Combat, Stratagem)
 
 
 def aims_at_death(aim: int | None, view: TableView) -> bool:
@@ -74,30 +75,23 @@ def reckless_policy(
     chart: StoryMap,
 ) -> Option:
     """The legal option that hurts the team most, and never one that ends the game."""
-    options = decision.options
-    if decision.kind is DecisionKind.PREPARE:
-        # Every card into the test, helpful or not: the hand is drawn up
-        # again next round, and the status cards in the deck come with it.
-        played: list[Option] = [o for o in options if isinstance(o, PlayCard)]
-        return (played or [o for o in options if isinstance(o, Roll)] or [options[0]])[0]
-    if decision.kind is DecisionKind.AFTER_ROLL:
-        return next((o for o in options if isinstance(o, Accept)), options[0])
-    if decision.kind is DecisionKind.KEEP_DRAWING:
-        return next((o for o in options if isinstance(o, DrawOn)), options[0])
+    answer = _test_answer(decision)
+    if answer is not None:
+        return answer
     ends = set(chart.endings) | chart.bound
     kept = [
         o
-        for o in options
+        for o in decision.options
         if not isinstance(o, _SPARED)
-        and not (set(_targets(o, decision, view, chart)) & ends)
+        and not (set(targets_of(o, decision, view, chart)) & ends)
         and not _leaves_a_fight(o, view)
     ]
-    scored = [(_hurt(o, decision, view, chart), o) for o in kept]
+    scored = [(_harm_of(o, decision, view, chart), o) for o in kept]
     worst = max((score for score, _ in scored), default=0)
     if worst > 0:
         return rng.choice([o for score, o in scored if score == worst])
     unread = [
-        o for o in kept if any(not view.was_read(t) for t in _targets(o, decision, view, chart))
+        o for o in kept if any(not view.was_read(t) for t in targets_of(o, decision, view, chart))
     ]
     if unread:  # what has not hurt yet may: an encounter begun, a street not yet walked
         return rng.choice(unread)
@@ -113,7 +107,25 @@ def reckless_policy(
         and _facing_enemy(o.investigator, view)
     ]
     moves = [o for o in kept if isinstance(o, Move)]
-    return rng.choice(rests or moves or kept or list(options))
+    return rng.choice(rests or moves or kept or list(decision.options))
+
+
+def _test_answer(decision: Decision) -> Option | None:
+    """In a test, whatever makes it likelier to fail and to hurt; elsewhere None."""
+    options = decision.options
+    if decision.kind is DecisionKind.PREPARE:
+        # Every card into the test, helpful or not: the hand is drawn up
+        # again next round, and the status cards in the deck come with it.
+        played: list[Option] = [o for o in options if isinstance(o, PlayCard)]
+        return (played or [o for o in options if isinstance(o, Roll)] or [options[0]])[0]
+    if decision.kind is DecisionKind.AFTER_ROLL:
+        # The roll as it fell: no Exploding Success to save a failed test.
+        return next((o for o in options if isinstance(o, Accept)), options[0])
+    if decision.kind is DecisionKind.KEEP_DRAWING:
+        # Draw on: "If you draw any Status cards ... immediately follow the
+        # instructions printed on them", and the deck holds those it was dealt.
+        return next((o for o in options if isinstance(o, DrawOn)), options[0])
+    return None
 
 
 def _discards(option: Rest | StoryOption, view: TableView) -> bool:
@@ -130,15 +142,7 @@ def _leaves_a_fight(option: Option, view: TableView) -> bool:
     return isinstance(option, Move | Run) and _facing_enemy(option.investigator, view)
 
 
-def _targets(option: Option, decision: Decision, view: TableView, chart: StoryMap) -> list[int]:
-    if isinstance(option, StoryOption):
-        return chart.option_targets(view.option(option))
-    if isinstance(option, StoryChoice) and (found := choice_of(option, decision, view)):
-        return chart.choice_targets(*found)
-    return []
-
-
-def _hurt(option: Option, decision: Decision, view: TableView, chart: StoryMap) -> int:
+def _harm_of(option: Option, decision: Decision, view: TableView, chart: StoryMap) -> int:
     """The harm taking ``option`` does at once, and on the paragraphs it reads."""
     effects: list[Effect] = []
     if isinstance(option, StoryOption):
@@ -147,7 +151,7 @@ def _hurt(option: Option, decision: Decision, view: TableView, chart: StoryMap) 
             effects += outcome.effects if outcome else ()
     elif isinstance(option, StoryChoice) and (found := choice_of(option, decision, view)):
         effects += found[0].outcome.effects
-    for target in _targets(option, decision, view, chart):
+    for target in targets_of(option, decision, view, chart):
         paragraph: Paragraph | None = view.paragraphs.get(target)
         effects += paragraph.effects if paragraph else ()
     return harm(effects)

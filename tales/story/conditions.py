@@ -21,6 +21,7 @@ from jinja2.lexer import newline_re
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
 from tales.story.compiled import Closure, compile_condition, compile_text
+from tales.story.condition_calls import Asked, asked_calls, literal_arguments
 from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
 from tales.story.map_vocabulary import VALUES as MAP_VALUES
 from tales.story.sandbox import (
@@ -91,6 +92,7 @@ class Analysis:
     problems: tuple[tuple[int, str], ...] = ()  # (line within the source, message)
     calls: tuple[tuple[str, int, str], ...] = ()  # (function, position, literal argument)
     names: frozenset[str] = frozenset()  # every vocabulary name used
+    strings: frozenset[str] = frozenset()  # every string literal: "quay" in here == "quay"
 
     def arguments(self, function: str, position: int = 0) -> list[str]:
         """Literal arguments at ``position`` of every call to ``function``."""
@@ -136,13 +138,15 @@ def analyse(source: str, *, template: bool) -> Analysis:
         message = f"{attribute!r}: names starting with '_' are not allowed"
         problems.append((private[attribute], message))
     calls = tuple(
-        (call.node.name, position, str(argument.value))
+        (call.node.name, position, argument)
         for call in parsed.find_all(nodes.Call)
         if isinstance(call.node, nodes.Name)
-        for position, argument in enumerate(call.args)
-        if isinstance(argument, nodes.Const)
+        for position, argument in sorted(literal_arguments(call).items())
     )
-    return Analysis(tuple(problems), calls, frozenset(used - assigned))
+    strings = frozenset(
+        const.value for const in parsed.find_all(nodes.Const) if isinstance(const.value, str)
+    )
+    return Analysis(tuple(problems), calls, frozenset(used - assigned), strings)
 
 
 def _shape_problem(parsed: nodes.Template) -> tuple[int, str] | None:
@@ -177,6 +181,20 @@ def called_with(source: str, function: str, *, template: bool = False) -> list[s
     keywords, items and paragraphs that do not exist."""
     calls = analyse(source, template=template).calls
     return [argument for name, _, argument in calls if name == function]
+
+
+@functools.lru_cache(maxsize=16384)
+def asked_in(condition: str) -> tuple[Asked, ...]:
+    """The vocabulary calls of ``condition`` and what each is asked to be
+    (:func:`tales.story.condition_calls.asked_calls`), from the parse the
+    sandbox makes; none when the condition is refused."""
+    if analyse(condition, template=False).problems:
+        return ()
+    parsed = environment().parse("{{ (" + condition + ") }}")
+    output = parsed.body[0] if len(parsed.body) == 1 else None
+    if not isinstance(output, nodes.Output) or len(output.nodes) != 1:
+        return ()  # not one expression: the sandbox refuses it too
+    return asked_calls(output.nodes[0])
 
 
 @functools.lru_cache(maxsize=4096)

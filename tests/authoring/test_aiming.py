@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tales.authoring.aiming import ClockPlan, clock_plan
+from tales.authoring.appointments import ClockPlan, clock_plan
 from tales.authoring.bots import aimed_at
 from tales.authoring.lookahead import story_map
 from tales.authoring.simulate import team_for

@@ -22,20 +22,14 @@ from tales.authoring.lookahead import (
 from tales.authoring.simulate import plan_runs, play_one
 from tales.story.core import tale_path
 from tales.story.game import GameSetup, start_game
-from tales.story.loader import load_tale
+from tales.story.model import Tale
 
 
-def _low_water():  # type: ignore[no-untyped-def]
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale.scenarios["low-water"]
-
-
-def test_the_true_ending_is_the_one_the_story_makes_hardest_to_reach() -> None:
+def test_the_true_ending_is_the_one_the_story_makes_hardest_to_reach(reef_ledger: Tale) -> None:
     """Low Water's endings: 139 (dawn, read by the clock), 147 (the road
     out), the deaths and flights 150-153, and 125 (the crossing broken, the
     Sink shut once the cage is up): 125."""
-    book = _low_water()
+    book = reef_ledger.scenarios["low-water"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert {125, 139, 147} <= set(chart.endings)
     assert chart.true_ending == 125
@@ -56,12 +50,12 @@ def test_the_true_ending_is_the_one_the_story_makes_hardest_to_reach() -> None:
     assert needed <= chart.needed
 
 
-def test_the_reef_is_reached_by_the_story_and_each_card_leads_inside() -> None:
+def test_the_reef_is_reached_by_the_story_and_each_card_leads_inside(reef_ledger: Tale) -> None:
     """The revision: the reef is no longer adjacent to the mainland, so the
     only ways there are the story's moves, by the dory (44, 177) or over the
     bared flats (45); each is a step to the landing's inside (110, its
     ``on_enter``), and a card's outside view (the Sink's 176) leads in (118)."""
-    book = _low_water()
+    book = reef_ledger.scenarios["low-water"]
     chart = StoryMap(book.paragraphs, book.scenario)
     edges = {(step.source, step.target) for step in chart.steps}
     assert {(44, 110), (45, 110), (177, 110), (176, 118)} <= edges
@@ -73,11 +67,13 @@ def _flats(chart: StoryMap) -> Step:
     return next(step for step in chart.steps if (step.source, step.target) == (42, 45))
 
 
-def test_a_time_window_is_open_until_it_has_passed_and_the_hard_tide_is_narrower() -> None:
+def test_a_time_window_is_open_until_it_has_passed_and_the_hard_tide_is_narrower(
+    reef_ledger: Tale,
+) -> None:
     """``time >= 6 and (time <= 8 or (time == 9 and difficulty != "hard"))``:
     at 3 the flats are ahead (worth being at the breakwater for), at 9 they
     are bare on standard but flooded on hard, at 10 gone for good."""
-    book = _low_water()
+    book = reef_ledger.scenarios["low-water"]
     chart = StoryMap(book.paragraphs, book.scenario)
     flats = _flats(chart)
 
@@ -90,10 +86,10 @@ def test_a_time_window_is_open_until_it_has_passed_and_the_hard_tide_is_narrower
     assert gate_open(flats, frozenset(), chart.obtainable)  # no clock: any hour is hoped for
 
 
-def test_the_true_ending_has_a_deadline_after_which_no_way_reaches_it() -> None:
+def test_the_true_ending_has_a_deadline_after_which_no_way_reaches_it(reef_ledger: Tale) -> None:
     """The Sink is shut "if: time <= 10" (127), the cage hauled at 8 or later:
     the deadline is 10, and at 11 the team stands nowhere near 125."""
-    book = _low_water()
+    book = reef_ledger.scenarios["low-water"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert chart.closing(Clock(1, 12, "standard")) == 10
 
@@ -113,28 +109,27 @@ def test_a_gate_asks_for_what_it_names_and_not_for_what_it_forbids() -> None:
     assert requirements(None) == frozenset()
 
 
-def test_the_map_is_built_once_per_storybook() -> None:
-    book = _low_water()
+def test_the_map_is_built_once_per_storybook(reef_ledger: Tale) -> None:
+    book = reef_ledger.scenarios["low-water"]
     assert story_map(book.paragraphs, book.scenario) is story_map(book.paragraphs, book.scenario)
 
 
-def test_a_vehicle_driven_or_carried_leads_to_where_it_goes() -> None:
+def test_a_vehicle_driven_or_carried_leads_to_where_it_goes(reef_ledger: Tale) -> None:
     """The Gannet Light's boat: putting off from the slip (71, a ``drive``)
     leads to the north channel's scene (62), the sea throwing it back over
     the shoal (67, a ``move_vehicle``) to the harbor mouth's (50)."""
-    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None
-    book = tale.scenarios["gannet-light"]
+    book = reef_ledger.scenarios["gannet-light"]
     chart = story_map(book.paragraphs, book.scenario)
     steps = {(step.source, step.target) for step in chart.steps}
     assert (71, 62) in steps and (67, 50) in steps
     assert {71, 67} <= chart.movers
 
 
-def test_the_goal_bot_picks_only_offered_options_and_replays_by_seed(core) -> None:
-    book = _low_water()
-    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None
+def test_the_goal_bot_picks_only_offered_options_and_replays_by_seed(
+    core, reef_ledger: Tale
+) -> None:
+    book = reef_ledger.scenarios["low-water"]
+    tale = reef_ledger
     setup = GameSetup(
         "low-water",
         ("laszlo-varga",),
@@ -172,15 +167,14 @@ def test_the_goal_bot_reaches_the_true_ending_where_the_stock_bots_do_not() -> N
     assert sensible_policy is not goal_policy
 
 
-def test_a_goal_bot_aimed_at_a_paragraph_plans_toward_it_first(core) -> None:  # type: ignore[no-untyped-def]
+def test_a_goal_bot_aimed_at_a_paragraph_plans_toward_it_first(core, reef_ledger: Tale) -> None:  # type: ignore[no-untyped-def]
     """``aimed_at(147)``: the road out of *Low Water*, an ending the goal bot
     passes by while it makes for the crossing, becomes the goal; a game that
     reads it has played its way there (the aim only ranks legal options)."""
     from tales.authoring.bots import aimed_at
     from tales.story.story_events import StoryRead
 
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
+    tale = reef_ledger
 
     def reached(policy, seed: int) -> bool:  # type: ignore[no-untyped-def]
         setup = GameSetup(
@@ -200,18 +194,12 @@ def test_a_goal_bot_aimed_at_a_paragraph_plans_toward_it_first(core) -> None:  #
     assert aimed >= 6 and aimed > plain + 3, (aimed, plain)
 
 
-def _gannet_light():  # type: ignore[no-untyped-def]
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale.scenarios["gannet-light"]
-
-
-def test_what_the_true_ending_needs_reaches_through_what_grants_it() -> None:
+def test_what_the_true_ending_needs_reaches_through_what_grants_it(reef_ledger: Tale) -> None:
     """The Gannet Light's true ending (200) asks at the picket boat (168) for
     the light put out; the light is put out at 118, reached by changing the
     chimney (120), which asks that the figure in the lens was beaten (114):
     so 114 is needed, though no way from 114 leads on to 200."""
-    book = _gannet_light()
+    book = reef_ledger.scenarios["gannet-light"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert chart.true_ending == 200
     assert {("objective", "put-out-the-green-light"), ("visited", "114")} <= chart.needed
@@ -219,19 +207,22 @@ def test_what_the_true_ending_needs_reaches_through_what_grants_it() -> None:
     assert {45, 55, 59, 64, 66} <= chart.movers  # the boat put out, the race run, the landings
 
 
-def test_a_gate_still_shut_sends_the_team_first_for_what_opens_it(core) -> None:
+def _costs_at_start(core, tale: Tale, scenario: str, player: str) -> dict[int, int]:  # type: ignore[no-untyped-def]
+    """What each paragraph costs the goal bot from a scenario's first
+    decision, ``player`` with the three companions of these tests."""
+    from tales.authoring.lookahead import costs
+
+    companions = ("irene-dubois", "ezra-marsh", "sarah-elington")
+    game = start_game(core, tale, GameSetup(scenario, (player,), companions, "standard", 3))
+    chart = story_map(game.view.paragraphs, game.view.scenario)  # type: ignore[arg-type]
+    return costs(chart, game.view)
+
+
+def test_a_gate_still_shut_sends_the_team_first_for_what_opens_it(core, reef_ledger: Tale) -> None:
     """At the start the wharf's "Put out in the boat" (to 45) asks for BOAT,
     which the boatyard's Eli Sawyer grants (28 to 39): the boatyard stands
     nearer the goals than the wharf, so the team goes for the boat first."""
-    from tales.authoring.lookahead import costs
-
-    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None
-    companions = ("irene-dubois", "ezra-marsh", "sarah-elington")
-    setup = GameSetup("gannet-light", ("arthur-blackwood",), companions, "standard", 3)
-    game = start_game(core, tale, setup)
-    chart = story_map(game.view.paragraphs, game.view.scenario)  # type: ignore[arg-type]
-    cost = costs(chart, game.view)
+    cost = _costs_at_start(core, reef_ledger, "gannet-light", "arthur-blackwood")
     assert cost[28] < cost[20] < FAR
 
 
@@ -246,11 +237,11 @@ def test_the_goal_bot_reaches_the_gannet_lights_true_ending() -> None:
     assert endings["the story ends at paragraph 200"] >= 6, endings
 
 
-def test_the_picket_boat_waits_longest_on_easy() -> None:
+def test_the_picket_boat_waits_longest_on_easy(reef_ledger: Tale) -> None:
     """The true ending's deadline follows the difficulty: the picket boat
     (168) takes the team off until the board's end on easy, until space 14
     on standard, 12 on hard."""
-    book = _gannet_light()
+    book = reef_ledger.scenarios["gannet-light"]
     chart = StoryMap(book.paragraphs, book.scenario)
     deadlines = {
         level: chart.closing(Clock(1, 15, level)) for level in ("easy", "standard", "hard")
@@ -258,27 +249,23 @@ def test_the_picket_boat_waits_longest_on_easy() -> None:
     assert deadlines == {"easy": 15, "standard": 14, "hard": 12}
 
 
-def test_what_a_paragraph_grants_only_the_first_time_is_not_sought_there_again() -> None:
+def test_what_a_paragraph_grants_only_the_first_time_is_not_sought_there_again(
+    reef_ledger: Tale,
+) -> None:
     """The room under the eaves (88) gives Jennet's letters and name on its
     first reading only: once read it is no goal for them."""
-    book = _gannet_light()
+    book = reef_ledger.scenarios["gannet-light"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert {("clue", "jennets-letters"), ("keyword", "JENNET")} <= chart.first_grants[88]
     assert not chart.first_grants[89]  # the keys (89) are taken each time it is read
 
 
-def _settling():  # type: ignore[no-untyped-def]
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    return tale.scenarios["the-settling"]
-
-
-def test_a_way_out_that_reads_an_ending_whatever_is_chosen_is_bound() -> None:
+def test_a_way_out_that_reads_an_ending_whatever_is_chosen_is_bound(reef_ledger: Tale) -> None:
     """The Settling's ways out (the cut's 23, the road bridge, the bus, the
     sea) read 200 when the books are closed and the culvert shut, else 201
     if the outside was called, else 203: each is bound to an ending, and
     its gate into the true ending asks for the two objectives."""
-    book = _settling()
+    book = reef_ledger.scenarios["the-settling"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert chart.true_ending == 200
     assert 23 in chart.bound
@@ -290,29 +277,23 @@ def test_a_way_out_that_reads_an_ending_whatever_is_chosen_is_bound() -> None:
     }
 
 
-def test_falls_to_reads_the_first_branch_whose_gate_holds() -> None:
+def test_falls_to_reads_the_first_branch_whose_gate_holds(reef_ledger: Tale) -> None:
     """The interpreter's order: the first branch that holds, else the fallback."""
-    book = _settling()
+    book = reef_ledger.scenarios["the-settling"]
     way_out = book.paragraphs[23]
     assert falls_to(way_out, lambda condition: False) == 203
     assert falls_to(way_out, lambda condition: "call-the-outside" in condition) == 201
     assert falls_to(way_out, lambda condition: True) == 200
 
 
-def test_a_way_out_is_no_step_to_the_true_ending_before_its_gate_holds(core) -> None:  # type: ignore[no-untyped-def]
+def test_a_way_out_is_no_step_to_the_true_ending_before_its_gate_holds(
+    core, reef_ledger: Tale
+) -> None:  # type: ignore[no-untyped-def]
     """At the cut at six o'clock, leaving (23) would read 203, the road out:
     it is no way to 200 (the bot cannot leave now and close the books
     afterwards), so the cut stands no nearer the goals for it, and the
     prisoners counted out at the exit (22, read by 23) are no reason to go."""
-    from tales.authoring.lookahead import costs
-
-    tale, _ = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None
-    companions = ("irene-dubois", "ezra-marsh", "sarah-elington")
-    setup = GameSetup("the-settling", ("laszlo-varga",), companions, "standard", 3)
-    game = start_game(core, tale, setup)
-    chart = story_map(game.view.paragraphs, game.view.scenario)  # type: ignore[arg-type]
-    cost = costs(chart, game.view)
+    cost = _costs_at_start(core, reef_ledger, "the-settling", "laszlo-varga")
     assert cost.get(23, FAR) == FAR
     assert cost.get(200) == 0
 
@@ -329,12 +310,14 @@ def test_the_goal_bot_plays_the_settling_instead_of_walking_out() -> None:
     assert len({n for result in results for n in result.read}) >= 100
 
 
-def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_holds() -> None:
+def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_holds(
+    reef_ledger: Tale,
+) -> None:
     """22 (the ones brought out counted at the exit) does the objective
     ``free-the-eight`` only ``if: counter("brought-out") >= 4``: with nobody
     brought out yet it is no reason to stand at the exit; the log is read as
     it stands, facts are hoped for."""
-    book = _settling()
+    book = reef_ledger.scenarios["the-settling"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert ("objective", "free-the-eight") in chart.grants[22]
     condition, facts = chart.guarded[22][0]
@@ -347,7 +330,9 @@ def test_a_grant_under_the_logs_or_a_counters_condition_is_sought_only_when_it_h
     assert grant_may_hold('keyword("SEA")', {}, {})
 
 
-def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight() -> None:
+def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight(
+    reef_ledger: Tale,
+) -> None:
     """The deacons' round end (62): "Push into the doorway" keeps the fight
     and so leads on to its defeat (61, the way into the hall); "Go back
     down the steps" ends the encounter and leads nowhere."""
@@ -355,7 +340,7 @@ def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight(
 
     from tales.authoring.bots import _fight_on
 
-    book = _settling()
+    book = reef_ledger.scenarios["the-settling"]
     round_end = book.paragraphs[62]
     fight = SimpleNamespace(encounter=book.scenario.encounters["the-deacons"])
     view = SimpleNamespace(encounters={"fellowship-hall": fight})
@@ -364,11 +349,11 @@ def test_a_round_ends_choice_that_leads_nowhere_fights_on_or_gives_up_the_fight(
     assert _fight_on(back, round_end, view) == []  # type: ignore[arg-type]
 
 
-def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again() -> None:
+def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again(reef_ledger: Tale) -> None:
     """The cellar door has two bars, and "Lift a bar" reads 66 each time: a
     paragraph that removes a barrier carries the team on like a boat put
     out, so reading it again is no idle repeat."""
-    book = _settling()
+    book = reef_ledger.scenarios["the-settling"]
     chart = StoryMap(book.paragraphs, book.scenario)
     assert {66, 67} <= chart.movers
 

@@ -12,6 +12,7 @@ from tales.authoring.bots import POLICIES
 from tales.story.cache import load_tale_cached
 from tales.story.game import Game, GameSetup
 from tales.story.model import Tale
+from tests.story.editing import edited_copy
 
 CAMPAIGN = Path(__file__).resolve().parents[1] / "data" / "campaign-tale"
 TEAM = (("ezra-marsh", "philip-harris"), ("irene-dubois", "arthur-blackwood"))
@@ -21,6 +22,12 @@ def campaign_tale() -> Tale:
     tale, problems = load_tale_cached(CAMPAIGN)
     assert tale is not None, problems
     return tale
+
+
+def edited_campaign(tmp_path: Path, *edits: tuple[str | Path, str, str]) -> Path:
+    """A copy of the fixture with each ``(file, old, new)`` edit made once
+    (:func:`tests.story.editing.edited_copy`)."""
+    return edited_copy(CAMPAIGN, tmp_path / "campaign-tale", *edits)
 
 
 def setup(scenario: str, seed: int = 3) -> GameSetup:

@@ -10,14 +10,13 @@ from collections.abc import Iterator
 
 from tales.authoring.campaign_report import simulate_campaign
 from tales.rules.activities import move_targets
-from tales.rules.decisions import Engine
 from tales.rules.paths import in_play
 from tales.story.campaign import CampaignState
 from tales.story.effects.each import nested
-from tales.story.game import Game, start_game
+from tales.story.game import start_game
 from tales.story.model import Effect, Paragraph, Tale
-from tales.story.options import StoryOption
 from tests.story.campaign_tale import CAMPAIGN, TEAM, campaign_tale, setup
+from tests.story.playing import story_ids, take_option, to_activity
 
 EZRA, PHILIP = TEAM[0]
 
@@ -156,46 +155,29 @@ def test_every_paragraph_of_the_fixture_is_played_but_the_deaths() -> None:
     assert data["interludes_unreached"] == []
 
 
-def _to_activity(game: Game) -> None:
-    """Answer the prologue and draw on to the first activity decision."""
-    while game.pending is not None and game.pending.kind != "activity":
-        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
-
-
-def _take(game: Game, who: str, scene: int, index: int) -> None:
-    """Take a scene's option as ``who``, answering what its cost asks with the first choice."""
-    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
-    while not engine.finished:
-        engine.apply(engine.legal_ids()[0])
-
-
-def _story_ids(game: Game) -> list[str]:
-    return [o.id for o in game.book.options(game.table)]
-
-
 def test_the_harbour_boat_seats_two_fishes_once_a_round_and_rows_out(core) -> None:
     tale = campaign_tale()
     key = tale.scenarios["harbour"].scenario.items["silver-key"]
     carried = CampaignState(carried={EZRA: "silver-key"}, cards={EZRA: key})
     game = start_game(core, tale, setup("harbour"), carried)
-    _to_activity(game)
+    to_activity(game)
     table = game.table
     assert table.barriers == {("boathouse", "quay"): 1}, "the boathouse door is chained"
-    _take(game, EZRA, 10, 1)  # Get into the boat
-    _take(game, PHILIP, 10, 1)
+    take_option(game, EZRA, 10, 1)  # Get into the boat
+    take_option(game, PHILIP, 10, 1)
     boat = table.vehicles["boat"]
     assert boat.aboard == [EZRA, PHILIP] and boat.driver == EZRA
     assert move_targets(table, table.investigator(PHILIP)) == [], "it cannot move independently"
-    _take(game, PHILIP, 10, 2)  # Fish from the boat
-    assert f"story:{EZRA}:10:2" not in _story_ids(game), "once a round, whoever took it"
-    _take(game, EZRA, 10, 4)  # Take the boat out
+    take_option(game, PHILIP, 10, 2)  # Fish from the boat
+    assert f"story:{EZRA}:10:2" not in story_ids(game), "once a round, whoever took it"
+    take_option(game, EZRA, 10, 4)  # Take the boat out
     assert boat.at == "breakwater" and table.investigator(PHILIP).location == "breakwater"
     assert table.ended is not None
 
 
 def test_the_archives_locked_floor_opens_bolt_by_bolt_and_the_dust_marks_each(core) -> None:
     game = start_game(core, campaign_tale(), setup("archive"), CampaignState())
-    _to_activity(game)
+    to_activity(game)
     table = game.table
     assert not in_play(table, "gallery"), "two players: the gallery stays in the box"
     for inv in table.players():
@@ -205,11 +187,11 @@ def test_the_archives_locked_floor_opens_bolt_by_bolt_and_the_dust_marks_each(co
     ezra = table.investigator(EZRA)
     for bolts_left in (2, 1):
         assert "lower-stacks" not in move_targets(table, ezra), f"{bolts_left} bolts left"
-        _take(game, EZRA, 20, 1)  # Draw a bolt of the locked floor
+        take_option(game, EZRA, 20, 1)  # Draw a bolt of the locked floor
     assert "lower-stacks" in move_targets(table, ezra)
     for inv in table.players():
         inv.location = "lower-stacks"
-    _take(game, EZRA, 50, 0)  # Lay an Investigation token in the dust
+    take_option(game, EZRA, 50, 0)  # Lay an Investigation token in the dust
     assert table.location_tokens["lower-stacks"]["investigation"] == 1
-    _take(game, EZRA, 50, 1)  # Sift the dust where the token lies
+    take_option(game, EZRA, 50, 1)  # Sift the dust where the token lies
     assert table.marks == {EZRA: {"dust": 1}, PHILIP: {"dust": 1}}, "each one down here"

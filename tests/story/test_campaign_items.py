@@ -11,7 +11,6 @@ tokens."
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from tales.saves.fields import Fields
@@ -22,7 +21,7 @@ from tales.saves.sheet_fields import carried_in
 from tales.story.campaign import CampaignState, NextScenario
 from tales.story.game import start_game
 from tales.story.loader import load_tale
-from tests.story.campaign_tale import CAMPAIGN, TEAM, campaign_tale, play, setup
+from tests.story.campaign_tale import CAMPAIGN, TEAM, campaign_tale, edited_campaign, play, setup
 
 EZRA = "ezra-marsh"
 
@@ -42,11 +41,8 @@ def test_an_item_bound_to_another_leaves_with_it(core) -> None:
 
 
 def test_a_bound_item_must_be_another_item_of_the_scenario(tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    cards = root / "archive" / "cards.yaml"
-    cards.write_text(cards.read_text().replace("bound: [reliquary]", "bound: [reliqary]"))
-    tale, problems = load_tale(root)
+    edit = ("archive/cards.yaml", "bound: [reliquary]", "bound: [reliqary]")
+    tale, problems = load_tale(edited_campaign(tmp_path, edit))
     assert tale is None
     (problem,) = [p for p in problems if "bound" in p.message]
     assert problem.code == "E204" and "did you mean 'reliquary'" in problem.message

@@ -10,7 +10,6 @@ Resolution 1." -- "The investigators lose the campaign."
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -26,7 +25,7 @@ from tales.story.game import start_game
 from tales.story.loader import load_tale
 from tales.story.state import CampaignLost
 from tales.story.story_events import InterludeRead, StoryRead
-from tests.story.campaign_tale import CAMPAIGN, campaign_tale, play, setup
+from tests.story.campaign_tale import CAMPAIGN, campaign_tale, edited_campaign, play, setup
 
 
 def _read(game, kind=StoryRead) -> list[int]:
@@ -124,8 +123,7 @@ def play_saved(saved, wanted) -> None:
     ],
 )
 def test_an_interlude_says_when_it_is_read(tmp_path: Path, text: str, message: str) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
+    root = edited_campaign(tmp_path)
     (root / "interludes" / "odd.yaml").write_text(text, encoding="utf-8")
     tale, problems = load_tale(root)
     assert tale is None
@@ -154,15 +152,11 @@ def test_a_game_saved_in_the_prologue_loads_where_it_was(core, tmp_path: Path) -
 
 
 def test_lose_campaign_in_play_ends_the_scenario_as_its_own_ending(core, tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    reef = root / "reef" / "paragraphs" / "reef.yaml"
-    text = reef.read_text(encoding="utf-8")
-    reef.write_text(
-        text.replace("effects: [{clue: shell}]", "effects: [{clue: shell}, {lose_campaign: true}]"),
-        encoding="utf-8",
+    shell = "effects: [{clue: shell}]"
+    lost = "effects: [{clue: shell}, {lose_campaign: true}]"
+    tale, problems = load_tale(
+        edited_campaign(tmp_path, ("reef/paragraphs/reef.yaml", shell, lost))
     )
-    tale, problems = load_tale(root)
     assert tale is not None, problems
     game = start_game(core, tale, setup("reef"))
     play(game, ["Search the rock pools"])
@@ -173,11 +167,8 @@ def test_lose_campaign_in_play_ends_the_scenario_as_its_own_ending(core, tmp_pat
 
 
 def test_an_on_defeat_that_leads_nowhere_is_refused(tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    scenario = root / "archive" / "scenario.yaml"
-    scenario.write_text(scenario.read_text().replace("{goto: 40}", "{goto: 400}"))
-    tale, problems = load_tale(root)
+    edit = ("archive/scenario.yaml", "{goto: 40}", "{goto: 400}")
+    tale, problems = load_tale(edited_campaign(tmp_path, edit))
     assert tale is None
     assert [(p.code, p.message) for p in problems] == [
         ("E202", "there is no paragraph 400; did you mean '40'?")

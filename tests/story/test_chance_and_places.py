@@ -3,7 +3,6 @@ an encounter laid at a named location, on tests/data/crossroads-tale."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
 from tales.story.model import Where
 from tales.story.state import LogEntryRecorded
+from tests.story.editing import edited_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 CROSSROADS = ROOT / "tests" / "data" / "crossroads-tale"
@@ -82,10 +82,8 @@ def test_a_bad_pick_is_refused(value, words):
 
 
 def test_a_pick_from_undeclared_entries_is_an_error(tmp_path):
-    root = tmp_path / "tale"
-    shutil.copytree(CROSSROADS, root)
-    path = root / "cove" / "paragraphs" / "cove.yaml"
-    path.write_text(path.read_text().replace("from: [gull, crab]", "from: [gull, crib]"))
+    edit = ("cove/paragraphs/cove.yaml", "from: [gull, crab]", "from: [gull, crib]")
+    root = edited_copy(CROSSROADS, tmp_path / "tale", edit)
     found = [(p.code, p.message) for p in load_tale(root)[1]]
     assert any(c == "E209" and "no entry 'crib'; did you mean 'crab'?" in m for c, m in found)
 
@@ -102,10 +100,8 @@ def test_an_encounter_can_be_laid_at_a_named_location(core, tale):
 
 
 def test_an_encounter_at_an_unknown_location_is_an_error(tmp_path):
-    root = tmp_path / "tale"
-    shutil.copytree(CROSSROADS, root)
-    path = root / "cove" / "paragraphs" / "cove.yaml"
-    path.write_text(path.read_text().replace("the-crab, at: cave}", "the-crab, at: cove}"))
+    edit = ("cove/paragraphs/cove.yaml", "the-crab, at: cave}", "the-crab, at: cove}")
+    root = edited_copy(CROSSROADS, tmp_path / "tale", edit)
     found = [(p.code, p.message) for p in load_tale(root)[1]]
     assert any(c == "E203" and "'cove'" in m for c, m in found), found
 
@@ -133,10 +129,8 @@ def test_location_tokens_stay_within_the_cards_limits(core, tale, flood, left):
     ],
 )
 def test_limits_a_card_cannot_keep_are_refused(tmp_path, limits, words):
-    root = tmp_path / "tale"
-    shutil.copytree(CROSSROADS, root)
-    path = root / "cove" / "locations.yaml"
-    path.write_text(path.read_text().replace("{flood: {min: 1, max: 2}}", limits))
+    edit = ("cove/locations.yaml", "{flood: {min: 1, max: 2}}", limits)
+    root = edited_copy(CROSSROADS, tmp_path / "tale", edit)
     found = [(p.code, p.message) for p in load_tale(root)[1]]
     assert any(words in m for _, m in found), found
 
@@ -172,10 +166,7 @@ def test_who_is_actor_here_all_or_a_named_investigator(who):
     ],
 )
 def test_tales_check_refuses_an_investigator_the_core_does_not_have(tmp_path, old, new, name):
-    root = tmp_path / "tale"
-    shutil.copytree(CROSSROADS, root)
-    path = root / "cove" / "paragraphs" / "cove.yaml"
-    path.write_text(path.read_text().replace(old, new))
+    root = edited_copy(CROSSROADS, tmp_path / "tale", ("cove/paragraphs/cove.yaml", old, new))
     problems, _ = check_paths([root])
     assert [(p.code, p.message) for p in problems] == [
         ("E214", f"there is no investigator {name!r}; did you mean 'philip-harris'?")

@@ -30,7 +30,8 @@ from tales.story.interpreter import StoryRead
 from tales.story.model import Tale, Where
 from tales.story.options import StoryOption
 from tests.conftest import ruling
-from tests.story.test_map_tale import end_round, to_activity
+from tests.story.playing import to_activity
+from tests.story.test_map_tale import end_round
 
 PHILIP, EZRA, IRENE, SARAH = "philip-harris", "ezra-marsh", "irene-dubois", "sarah-elington"
 CREW = GameSetup("gannet-light", (PHILIP, EZRA, IRENE, SARAH), (), "standard", 5)

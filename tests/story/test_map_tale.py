@@ -6,7 +6,6 @@ all of it kept on a save sheet."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -49,6 +48,7 @@ from tales.story.model import Effect, Tale, Where
 from tales.story.options import StoryOption
 from tales.story.state import CounterChanged
 from tests.conftest import ruling
+from tests.story.playing import story_ids, to_activity
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP_TALE = ROOT / "tests" / "data" / "map-tale"
@@ -61,13 +61,6 @@ def tale() -> Tale:
     loaded, problems = load_tale(MAP_TALE)
     assert loaded is not None and not problems, problems
     return loaded
-
-
-def to_activity(game: Game, apply: Callable[[str], object] | None = None) -> None:
-    """Draw and read on to the first activity decision (through ``apply``: a save's)."""
-    apply = apply or game.apply
-    while game.pending is not None and game.pending.kind != "activity":
-        apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
 
 
 def take(game: Game, who: str, scene: int, index: int) -> tuple[object, ...]:
@@ -84,10 +77,6 @@ def end_round(saved: SavedGame) -> None:
     while not any(isinstance(e, RoundEnded) for e in events):
         assert game.pending is not None
         events = saved.apply("keep" if "keep" in game.pending.ids else game.pending.ids[0])
-
-
-def story_ids(game: Game) -> list[str]:
-    return [o.id for o in game.book.options(game.table)]
 
 
 def test_the_map_tale_checks_clean(core, tale):

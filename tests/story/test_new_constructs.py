@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from tales.story.interlude import play_interlude
 from tales.story.interpreter import StoryRead, StoryState
 from tales.story.loader import load_tale
 from tales.story.model import Effect
+from tests.story.editing import edited_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 BELL = ROOT / "storybooks" / "the-drowned-bell"
@@ -41,11 +41,6 @@ def game(core, tale, difficulty: str = "standard"):
     return start_game(core, tale, setup)
 
 
-def copy_tale(tmp_path: Path) -> Path:
-    shutil.copytree(BELL, tmp_path / "tale")
-    return tmp_path / "tale"
-
-
 def codes(root: Path) -> list[tuple[str, str]]:
     _, problems = load_tale(root)
     return [(p.code, p.message) for p in problems]
@@ -65,11 +60,8 @@ def test_setup_items_go_to_the_first_player(core, tale):
 
 
 def test_an_unknown_setup_item_is_refused(tmp_path):
-    root = copy_tale(tmp_path)
-    scenario = root / "bell-house" / "scenario.yaml"
-    scenario.write_text(
-        scenario.read_text().replace("items: [storm-lantern]", "items: [storm-lamp]")
-    )
+    edit = ("bell-house/scenario.yaml", "items: [storm-lantern]", "items: [storm-lamp]")
+    root = edited_copy(BELL, tmp_path / "tale", edit)
     assert any(code == "E204" and "'storm-lamp'" in m for code, m in codes(root))
 
 
@@ -101,9 +93,8 @@ def test_a_flooded_stair_reads_differently(core, tale):
 
 
 def test_bad_location_tokens_are_refused(tmp_path):
-    root = copy_tale(tmp_path)
-    places = root / "bell-house" / "locations.yaml"
-    places.write_text(places.read_text().replace("tokens: {flood: 0}", "tokens: {flood: -1}"))
+    edit = ("bell-house/locations.yaml", "tokens: {flood: 0}", "tokens: {flood: -1}")
+    root = edited_copy(BELL, tmp_path / "tale", edit)
     assert any(code == "E104" and "tokens" in m for code, m in codes(root))
 
 
@@ -121,11 +112,8 @@ def test_a_threshold_can_belong_to_one_difficulty(core, tale, difficulty, fires)
 
 
 def test_an_unknown_difficulty_on_a_threshold_is_refused(tmp_path):
-    root = copy_tale(tmp_path)
-    scenario = root / "bell-house" / "scenario.yaml"
-    scenario.write_text(
-        scenario.read_text().replace("difficulties: [hard]", "difficulties: [brutal]")
-    )
+    edit = ("bell-house/scenario.yaml", "difficulties: [hard]", "difficulties: [brutal]")
+    root = edited_copy(BELL, tmp_path / "tale", edit)
     assert any(code == "E104" and "difficulties" in m for code, m in codes(root))
 
 
@@ -187,24 +175,19 @@ def test_an_interlude_renders_its_text_from_the_campaign(tale):
     ],
 )
 def test_an_interlude_uses_only_the_campaign(tmp_path, old, new, message):
-    root = copy_tale(tmp_path)
-    path = root / "interludes" / "the-bar-at-dawn.yaml"
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
+    root = edited_copy(BELL, tmp_path / "tale", ("interludes/the-bar-at-dawn.yaml", old, new))
     found = codes(root)
     assert any(code == "E213" and message in m for code, m in found), found
 
 
 def test_an_interlude_after_an_unknown_scenario_is_refused(tmp_path):
-    root = copy_tale(tmp_path)
-    path = root / "interludes" / "the-bar-at-dawn.yaml"
-    path.write_text(path.read_text().replace("after: bell-house", "after: bell-hous"))
+    edit = ("interludes/the-bar-at-dawn.yaml", "after: bell-house", "after: bell-hous")
+    root = edited_copy(BELL, tmp_path / "tale", edit)
     assert any(code == "E210" and "did you mean 'bell-house'?" in m for code, m in codes(root))
 
 
 def test_the_checker_finds_unreachable_and_looping_interlude_paragraphs(tmp_path):
-    root = copy_tale(tmp_path)
+    root = edited_copy(BELL, tmp_path / "tale")
     path = root / "interludes" / "the-bar-at-dawn.yaml"
     path.write_text(
         path.read_text() + "  504:\n    text: Nobody reads this.\n    goto: 505\n"

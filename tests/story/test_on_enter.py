@@ -15,6 +15,7 @@ from tales.saves.sheet import SheetContext, capture
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.model import Tale
+from tests.story.playing import to_activity
 from tests.story.test_loader import LOCATIONS, PARAGRAPHS, append, load_edited, replace
 
 INSIDE = """
@@ -53,12 +54,6 @@ def new_game(core, tale: Tale) -> Game:
 
 def read(game: Game) -> list[int]:
     return [e.paragraph for e in game.events if isinstance(e, StoryRead)]
-
-
-def to_activity(game: Game) -> None:
-    """Draw and read on to the activity decision (the lamp is lit: choice 1)."""
-    while game.pending is not None and game.pending.kind != "activity":
-        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
 
 
 def take(game: Game, words: str) -> None:

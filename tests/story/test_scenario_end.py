@@ -7,22 +7,12 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from tales.authoring.bots import POLICIES
 from tales.rules.scoring import exploration_rate
 from tales.story.game import Game, start_game
 from tales.story.interpreter import ExplorationRated, StoryRead
-from tales.story.loader import load_tale
 from tales.story.model import Tale
-from tests.saves.helpers import DEADLY, setup_for
-
-
-@pytest.fixture(scope="module")
-def deadly() -> Tale:
-    tale, problems = load_tale(DEADLY)
-    assert tale is not None, problems
-    return tale
+from tests.saves.helpers import setup_for
 
 
 def _a_game_ending(core, tale: Tale, why: str) -> Game:
@@ -51,14 +41,14 @@ def _assert_rated_and_read(game: Game) -> None:
 
 
 def test_the_exploration_rate_is_assessed_and_read_when_the_whole_team_dies(
-    core, deadly: Tale
+    core, deadly_tale: Tale
 ) -> None:
-    game = _a_game_ending(core, deadly, "every investigator is dead")
+    game = _a_game_ending(core, deadly_tale, "every investigator is dead")
     assert all(i.dead for i in game.table.investigators.values() if not i.companion)
     _assert_rated_and_read(game)
 
 
 def test_the_exploration_rate_is_assessed_and_read_when_the_time_track_runs_out(
-    core, deadly: Tale
+    core, deadly_tale: Tale
 ) -> None:
-    _assert_rated_and_read(_a_game_ending(core, deadly, "the time track ran out"))
+    _assert_rated_and_read(_a_game_ending(core, deadly_tale, "the time track ran out"))

@@ -5,7 +5,6 @@ identically, and every outcome checked by ``tales check``."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from tales.authoring.grants import Grants, may_hold
@@ -18,7 +17,7 @@ from tales.story.campaign import CampaignState, standalone_campaign
 from tales.story.game import start_game
 from tales.story.loader import load_tale
 from tales.story.state import SetShuffled
-from tests.story.campaign_tale import CAMPAIGN, campaign_tale, play, setup
+from tests.story.campaign_tale import CAMPAIGN, campaign_tale, edited_campaign, play, setup
 
 KEYS = {"silver-key", "iron-key", "bone-key"}
 
@@ -99,38 +98,25 @@ def test_a_loaded_setup_sheet_draws_the_same_preset(core) -> None:
 
 
 def test_every_random_preset_is_checked(tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    tale_file = root / "tale.yaml"
-    text = tale_file.read_text().replace("{log: {culprit: [keeper]", "{log: {culprit: [keepr]")
-    tale_file.write_text(text)
-    tale, problems = load_tale(root)
+    edit = ("tale.yaml", "{log: {culprit: [keeper]", "{log: {culprit: [keepr]")
+    tale, problems = load_tale(edited_campaign(tmp_path, edit))
     assert tale is None
     (problem,) = [p for p in problems if "keepr" in p.message]
     assert problem.code == "E209" and "did you mean 'keeper'" in problem.message
 
 
 def test_a_random_preset_lists_two_or_more(tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    tale_file = root / "tale.yaml"
-    text = tale_file.read_text().replace(
-        "      - {log: {culprit: [keeper], fates: [key-kept]}}\n", ""
-    )
-    tale_file.write_text(text)
-    _, problems = load_tale(root)
+    edit = ("tale.yaml", "      - {log: {culprit: [keeper], fates: [key-kept]}}\n", "")
+    _, problems = load_tale(edited_campaign(tmp_path, edit))
     assert [p.code for p in problems if "two or more" in p.message] == ["E104"]
 
 
 def test_a_position_of_a_set_or_item_no_shuffle_lays_out_is_an_error(tmp_path: Path) -> None:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    harbour = root / "harbour" / "paragraphs" / "harbour.yaml"
-    text = harbour.read_text(encoding="utf-8")
-    harbour.write_text(text.replace('"silver-key") == 3', '"silver-kye") == 3'), encoding="utf-8")
-    interlude = root / "interludes" / "after-archive.yaml"
-    text = interlude.read_text(encoding="utf-8")
-    interlude.write_text(text.replace('position("keys"', 'position("kyes"'), encoding="utf-8")
+    root = edited_campaign(
+        tmp_path,
+        ("harbour/paragraphs/harbour.yaml", '"silver-key") == 3', '"silver-kye") == 3'),
+        ("interludes/after-archive.yaml", 'position("keys"', 'position("kyes"'),
+    )
     tale, problems = load_tale(root)
     assert tale is None
     told = sorted((p.code, p.message) for p in problems if "position()" in p.message)

@@ -8,8 +8,8 @@ from __future__ import annotations
 from tales.rules.decisions import Engine
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.model import Tale
-from tales.story.options import StoryOption
 from tests.conftest import ruling
+from tests.story.playing import take_option
 
 SCENARIO = "the-settling"
 PHILIP, ELIZABETH = "philip-harris", "elizabeth-hawthorne"
@@ -36,12 +36,6 @@ def stand(game: Game, place: str, scene: int | None = None) -> None:
         game.book.state.visited.add(scene)
 
 
-def take(game: Game, who: str, scene: int, index: int) -> None:
-    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
-    while not engine.finished:
-        engine.apply(engine.legal_ids()[0])
-
-
 def labels(game: Game) -> list[str]:
     return [o.label for o in game.book.options(game.table)]
 
@@ -55,7 +49,7 @@ def read(game: Game, number: int, time: int) -> None:
 def test_a_group_hidden_at_the_garage_is_in_the_open_once_it_walks_to_the_square(core, reef_ledger):
     game = game_of(core, reef_ledger)
     stand(game, "wicks-garage", 52)
-    take(game, PHILIP, 52, labels_index(game, 52, "Get down between the dead cars"))
+    take_option(game, PHILIP, 52, labels_index(game, 52, "Get down between the dead cars"))
     group = game.table.group
     assert group is not None and group.hidden
     game.table.revealed.add("fountain-square")
@@ -71,7 +65,7 @@ def test_a_group_hidden_at_the_garage_is_in_the_open_once_it_walks_to_the_square
 def test_a_group_hidden_where_it_stands_is_passed_by_the_sweep(core, reef_ledger):
     game = game_of(core, reef_ledger)
     stand(game, "fountain-square", 26)
-    take(game, PHILIP, 26, labels_index(game, 26, "Get into the shadow of the dry fountain"))
+    take_option(game, PHILIP, 26, labels_index(game, 26, "Get into the shadow of the dry fountain"))
     read(game, 176, 3)
     assert 172 in game.book.state.visited and not game.table.encounters
 
@@ -95,9 +89,9 @@ def labels_index(game: Game, scene: int, start: str) -> int:
 def test_deacon_ornes_study_takes_no_token_once_it_is_searched(core, reef_ledger):
     game = game_of(core, reef_ledger)
     stand(game, "deacons-house", 93)
-    take(game, PHILIP, 93, labels_index(game, 93, "Lay an Investigation token"))
+    take_option(game, PHILIP, 93, labels_index(game, 93, "Lay an Investigation token"))
     assert game.table.location_tokens["deacons-house"]["investigation"] == 1
-    take(game, PHILIP, 93, labels_index(game, 93, "Search the study"))
+    take_option(game, PHILIP, 93, labels_index(game, 93, "Search the study"))
     assert game.table.location_tokens["deacons-house"]["investigation"] == 0
     assert not any("Lay an Investigation token" in label for label in labels(game))
 

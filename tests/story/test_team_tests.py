@@ -5,25 +5,14 @@ so does its once-a-round try (ruling ``test-once-a-round``)."""
 
 from __future__ import annotations
 
-import pytest
-
 from tales.rules.decisions import Engine
 from tales.story.game import Game, GameSetup, start_game
-from tales.story.loader import load_tale
 from tales.story.model import Tale
 from tales.story.options import StoryOption
 from tests.conftest import load_dice, red, ruling
-from tests.saves.helpers import DEADLY
 
 EZRA, PHILIP = "ezra-marsh", "philip-harris"
 HAUL = (3, 3)  # the Pier's "Haul the line together", a Team STRENGTH test
-
-
-@pytest.fixture(scope="module")
-def tale() -> Tale:
-    loaded, problems = load_tale(DEADLY)
-    assert loaded is not None, problems
-    return loaded
 
 
 def _team_on_the_pier(core, tale: Tale, once: bool) -> Game:
@@ -54,9 +43,9 @@ def _fail_the_haul(game: Game) -> None:
 
 @ruling("test-once-a-round", value=True)
 def test_a_team_test_cannot_be_started_again_in_the_same_round_by_another_member(
-    core, tale: Tale
+    core, deadly_tale: Tale
 ) -> None:
-    game = _team_on_the_pier(core, tale, once=True)
+    game = _team_on_the_pier(core, deadly_tale, once=True)
     _fail_the_haul(game)
     ids = [o.id for o in game.book.options(game.table)]
     assert f"story:{PHILIP}:3:3" not in ids, "the team has had its try this round"
@@ -67,8 +56,10 @@ def test_a_team_test_cannot_be_started_again_in_the_same_round_by_another_member
 
 
 @ruling("test-once-a-round", value=False)
-def test_a_team_test_may_be_started_again_at_once_when_switched_off(core, tale: Tale) -> None:
-    game = _team_on_the_pier(core, tale, once=False)
+def test_a_team_test_may_be_started_again_at_once_when_switched_off(
+    core, deadly_tale: Tale
+) -> None:
+    game = _team_on_the_pier(core, deadly_tale, once=False)
     _fail_the_haul(game)
     ids = [o.id for o in game.book.options(game.table)]
     assert f"story:{PHILIP}:3:3" in ids and f"story:{EZRA}:3:3" in ids

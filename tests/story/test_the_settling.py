@@ -15,9 +15,9 @@ from tales.story.conditions import evaluate, render
 from tales.story.core import tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.model import Tale
-from tales.story.options import StoryOption
 from tales.story.story_events import StoryRead
 from tales.story.vocabulary import story_context
+from tests.story.playing import take_option, to_activity
 
 SCENARIO = "the-settling"
 EIGHT = (
@@ -61,19 +61,6 @@ def read_text(game: Game, number: int, time: int) -> str:
     read(game, number, time)
     (text,) = [e.text for e in heard if e.paragraph == number]
     return text
-
-
-def to_activity(game: Game) -> None:
-    """Take the first answer to everything up to the first activity decision."""
-    while game.pending is not None and game.pending.kind != "activity":
-        game.apply("draw" if "draw" in game.pending.ids else game.pending.ids[0])
-
-
-def take(game: Game, who: str, scene: int, index: int) -> None:
-    """Take a scene's option as ``who``, answering what its cost asks with the first choice."""
-    engine = Engine(game.book.perform(game.table, StoryOption(who, scene, index)), game.table.sink)
-    while not engine.finished:
-        engine.apply(engine.legal_ids()[0])
 
 
 def fates(game: Game) -> dict[str, str]:
@@ -127,10 +114,10 @@ def test_a_prisoner_freed_in_the_lockup_is_escorted_out_along_the_cut(core, reef
     philip.location = "town-lockup"
     game.book.state.visited.add(49)  # Constable Sayer beaten
     game.book.state.scenes["town-lockup"] = 47  # gone in: the cells are the scene
-    take(game, philip.slug, 47, 1)  # Open the middle cell
+    take_option(game, philip.slug, 47, 1)  # Open the middle cell
     assert game.table.prisoners["dan-hollis"].escort == philip.slug
     philip.location = "railroad-cut"
-    take(game, philip.slug, 12, 0)  # Send the ones you have brought this far on
+    take_option(game, philip.slug, 12, 0)  # Send the ones you have brought this far on
     assert fates(game)["dan-hollis"] == "rescued"
     assert game.book.state.counters["brought-out"] == 1
     # recorded in the log, and not crossed out
@@ -299,7 +286,7 @@ def test_at_nine_the_assessor_walks_out_of_a_fight_at_home(core, reef_ledger):
     for inv in game.table.players():
         inv.location = HOME
     game.book.state.scenes[HOME] = 93  # gone in: the front hall is the scene
-    take(game, "philip-harris", 93, 2)  # Open the door with the light under it
+    take_option(game, "philip-harris", 93, 2)  # Open the door with the light under it
     assert [e.encounter.slug for e in game.table.encounters.values()] == ["the-assessor-reads"]
     read(game, 180, NINE)
     assert not game.table.encounters, "at nine he is wanted at the hall, and goes"

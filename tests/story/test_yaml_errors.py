@@ -5,26 +5,19 @@ other files say about its content is not reported as wrong (issue 14:
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tales.story.loader import load_tale
-from tests.story.campaign_tale import CAMPAIGN
+from tests.story.campaign_tale import CAMPAIGN, edited_campaign
 
 HARBOUR = Path("harbour") / "paragraphs" / "harbour.yaml"
 LAMP = "  text: A lamp burns in the boathouse window."
 
 
 def _spoilt(tmp_path: Path, old: str, new: str, file: Path = HARBOUR) -> list:
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    path = root / file
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    tale, problems = load_tale(root)
+    tale, problems = load_tale(edited_campaign(tmp_path, (file, old, new)))
     assert tale is None
     return [p for p in problems if p.severity == "error"]
 
@@ -85,11 +78,10 @@ def test_a_broken_file_brings_no_follow_on_errors(tmp_path: Path, file: str) -> 
 
 def test_independent_files_still_report_their_problems(tmp_path: Path) -> None:
     """The harbour's paragraphs cannot be read; the archive's own mistake is still told."""
-    root = tmp_path / "campaign-tale"
-    shutil.copytree(CAMPAIGN, root)
-    harbour = root / HARBOUR
-    harbour.write_text(harbour.read_text().replace(LAMP, '  text: "Open'), encoding="utf-8")
-    archive = root / "archive" / "paragraphs" / "archive.yaml"
-    archive.write_text(archive.read_text().replace("goto: 13\n", "goto: 99\n", 1))
+    root = edited_campaign(
+        tmp_path,
+        (HARBOUR, LAMP, '  text: "Open'),
+        ("archive/paragraphs/archive.yaml", "goto: 13\n", "goto: 99\n"),
+    )
     _, problems = load_tale(root)
     assert sorted(p.code for p in problems if p.severity == "error") == ["E002", "E202"]
