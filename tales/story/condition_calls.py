@@ -46,6 +46,9 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "escorting": ("slug",),
     "escorted": ("slug",),
     "position": ("name", "item"),
+    "in_area": ("areas",),  # *areas: only a positional argument names an area
+    "away_in": ("areas",),
+    "names": ("slugs",),
 }
 
 
