@@ -358,13 +358,11 @@ def test_a_bar_lifted_opens_a_way_and_is_worth_lifting_again(reef_ledger: Tale) 
     assert {66, 67} <= chart.movers
 
 
-def test_a_gate_on_where_the_team_stands_is_hoped_for_both_ways() -> None:
+def test_a_gate_on_where_the_team_stands_is_hoped_for_both_ways(reef_ledger: Tale) -> None:
     """The Gannet wharf offers "Put out in the boat" with ``not elsewhere``
     and "without the others" with ``elsewhere`` (20 to 45, 20 to 302): the
     planner cannot know where the team will stand, so neither looks shut."""
-    tale, problems = load_tale(tale_path("the-reef-ledger"), fast=True)
-    assert tale is not None, problems
-    book = tale.scenarios["gannet-light"]
+    book = reef_ledger.scenarios["gannet-light"]
     chart = StoryMap(book.paragraphs, book.scenario)
     boat = frozenset({("keyword", "BOAT")})
     for target in (45, 302):
