@@ -146,8 +146,8 @@ def _shared_listing(table: Table, inputs: tuple[object, ...]) -> tuple[UseAbilit
     changes in a game: the sheets in their seats and ruling
     ``companion-abilities`` (the options are the box's own, :func:`_made_offer`)."""
     sheets = tuple([i.sheet for i in table.investigators.values()])
-    key = (tuple([id(sheet) for sheet in sheets]), table.rulings.flag("companion-abilities"))
-    key += inputs
+    ids = tuple([id(sheet) for sheet in sheets])
+    key: tuple[object, ...] = (ids, table.rulings.flag("companion-abilities"), *inputs)
     known = _SHARED.get(key)
     if known is not None and all(a is b for a, b in zip(known[0], sheets, strict=True)):
         return known[1]
