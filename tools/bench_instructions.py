@@ -13,7 +13,8 @@ this working tree, and prints the instructions of the work alone (the
 difference, so the start-up and the tale's loading do not count), per unit,
 and the ratio this/base. A ratio below 1.00 means this tree does less. Every
 run has the same hash seed and reads bytecode compiled by an uncounted run
-before, so two runs of one tree count the same to a fraction of a percent.
+before: no count includes compiling, or depends on the order a random hash
+seed gives sets (with neither, 1,000 choices once counted 2.3x the base's).
 
 - ``simulate``: ``--games`` seeded games of the uniform random bot, every
   rule in force, on the bundled tale (what tools/bench_simulate.py times);
