@@ -309,7 +309,6 @@ def bink_player(compiled: Path) -> Player:
 
 def tales_player(root: Path) -> Player:
     from tales.api import load_tale, new_game
-    from tales.story.options import StoryChoice
 
     storybook = load_tale(root, cached=False)
 
@@ -320,8 +319,8 @@ def tales_player(root: Path) -> Player:
             # the story's choices come from the one generator all three share.
             game = new_game(storybook, "bench", players=TEAM, seed=walks)
             walks += 1
-            while (pending := game.pending) is not None:
-                story = [o for o in pending.options if isinstance(o, StoryChoice)]
+            while True:
+                story = game.story_options  # the story's own, not the abilities beside them
                 if not story:
                     break  # the story is over; what remains is the rules' own business
                 game.push(story[int(rng() * len(story))])

@@ -130,8 +130,32 @@ def kept_ability_options(table: Table) -> list[UseAbility]:
     inputs = _inputs(table)
     kept = table.ability_listing
     if kept is None or kept[0] != inputs:
-        kept = table.ability_listing = (inputs, tuple(_listing(table, None)))
+        kept = table.ability_listing = (inputs, _shared_listing(table, inputs))
     return list(kept[1])
+
+
+# Listings outside a test by what they are read from, for every table of this
+# process: a new game's first question lists what the last game's did
+# (bench_peers plays a game per walk), and a game returns to listings it had.
+# Each keeps the sheets it was made for: a key's ids then never name others.
+_SHARED: dict[tuple[object, ...], tuple[tuple[object, ...], tuple[UseAbility, ...]]] = {}
+
+
+def _shared_listing(table: Table, inputs: tuple[object, ...]) -> tuple[UseAbility, ...]:
+    """``_listing(table, None)``, from what :func:`_inputs` read and what never
+    changes in a game: the sheets in their seats and ruling
+    ``companion-abilities`` (the options are the box's own, :func:`_made_offer`)."""
+    sheets = tuple([i.sheet for i in table.investigators.values()])
+    ids = tuple([id(sheet) for sheet in sheets])
+    key: tuple[object, ...] = (ids, table.rulings.flag("companion-abilities"), *inputs)
+    known = _SHARED.get(key)
+    if known is not None and all(a is b for a, b in zip(known[0], sheets, strict=True)):
+        return known[1]
+    if len(_SHARED) >= 4096:  # a long sweep meets many teams
+        _SHARED.clear()
+    listing = tuple(_listing(table, None))
+    _SHARED[key] = (sheets, listing)
+    return listing
 
 
 # The effects that read a zone of cards outside a test, and the zone (see usable()).

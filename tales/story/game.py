@@ -8,6 +8,7 @@ same game, bit for bit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from tales.rules.automation import Automation, Source
 from tales.rules.decisions import Decision, Engine, Proc
@@ -39,6 +40,7 @@ from tales.story.campaign_shape import (
 from tales.story.core import Core
 from tales.story.interpreter import Book, ExplorationRated, StoryRead, StoryState, play
 from tales.story.model import Interlude, Tale
+from tales.story.options import StoryChoice, StoryOption
 from tales.story.view import TableView
 
 
@@ -59,6 +61,10 @@ class GameSetup:
         return core.rulings.overriding(dict(self.rulings))
 
 
+# What Game.story_options lists: the storybook's own options.
+_STORY = (StoryOption, StoryChoice)
+
+
 @dataclass
 class Game:
     setup: GameSetup
@@ -77,6 +83,24 @@ class Game:
     def pending(self) -> Decision | None:
         """The decision waiting for an input; None once the game is over."""
         return self.engine.pending
+
+    @property
+    def story_options(self) -> tuple[StoryOption | StoryChoice, ...]:
+        """The pending decision's storybook options alone (a scene's
+        ``StoryOption``, a paragraph's ``StoryChoice``), in order, without the
+        rules' options beside them; empty once the game is over. The story's
+        options lead every decision that has any (the story first: it is why
+        we play), so only they are looked at, never the abilities after them."""
+        pending = self.engine.pending
+        if pending is None:
+            return ()
+        options = pending.options
+        count = 0
+        for option in options:
+            if not isinstance(option, _STORY):
+                break
+            count += 1
+        return cast(tuple[StoryOption | StoryChoice, ...], options[:count])
 
     @property
     def over(self) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from tales.story.compiled import Closure
+from tales.story.conditions import condition_closure
 from tales.story.model import OptionDef, Paragraph, ScenarioBook
 
 # Effects that take the story somewhere rather than change the table: an
@@ -49,6 +51,10 @@ class MenuEntry:
     described: str  # describe(option)
     begins_encounter: bool  # closed while an encounter is under way there
     read_once: int | None  # the read-once paragraph its ``goto`` leads to
+    # Its ``if:`` compiled (tales.story.compiled); None: only the sandbox asks it.
+    closure: Closure | None = None
+    # Neither a test, a cost nor an ``if:``: open wherever the story's memory leaves it.
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +79,8 @@ def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> Menu:
                 describe(option),
                 begins_encounter(paragraphs, option),
                 leads if once else None,
+                condition_closure(option.condition) if option.condition is not None else None,
+                option.test is None and not option.cost and option.condition is None,
             )
         )
     return Menu(

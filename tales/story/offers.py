@@ -68,7 +68,7 @@ class Offers:
                 spare = companion_actions(table) if spare is None else spare
                 budget = action_budget(table, inv, companions=False) + spare
             for entry in entries:
-                if self._open_to(table, inv, scene, entry, context, budget):
+                if entry.plain or self._open_to(table, inv, scene, entry, context, budget):
                     options.append(self._offer(inv, scene, entry))
         return options
 
@@ -138,4 +138,10 @@ class Offers:
             return True
         if context is None:
             context = self._context_of(table, inv, at)
+        closure = entry.closure
+        if closure is not None:  # as evaluate() asks it, without looking it up again
+            try:
+                return bool(closure(context))
+            except Exception:  # the sandbox below says what went wrong, in its own words
+                pass
         return self._holds(table, scene, option.condition, context)

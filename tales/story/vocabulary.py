@@ -80,15 +80,22 @@ class Vocabulary(Mapping[str, Any]):
         return where if self.actor and where else (self.encounter_at or "")
 
     def _keyword(self, word: str) -> bool:
+        """A word not on the Keyword sheet: a Companion's own keyword counts as
+        validated (:meth:`Table.keyword_validated`), and a living player's
+        where the actor stands. One pass over the team: asked at many
+        conditions, and most sheets' keyword is another word."""
         table, actor = self.table, self.actor
-        if table.keyword_validated(word):
+        if word in table.keywords:
             return True
-        if actor is None:
-            return False
-        where = self._where()
-        return any(
-            p.sheet.keyword == word for p in table.players() if p is actor or p.location == where
-        )
+        where = self._where() if actor is not None else None
+        for p in table.investigators.values():
+            if p.sheet.keyword != word:
+                continue
+            if p.companion:
+                return True
+            if actor is not None and not p.dead and (p is actor or p.location == where):
+                return True
+        return False
 
     def __getitem__(self, name: str) -> Any:
         function = self._functions.get(name)
