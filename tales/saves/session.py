@@ -133,8 +133,8 @@ class SavedGame:
             self.sheet = Sheet(data, len(self.inputs), 0)
             self._sheet_changed = True
         try:
-            if self._sheet_changed or self.unsaved is not None:
-                self.persist()  # after a failed write, the journal whole again: no gap in it
+            if self._sheet_changed:
+                self.persist()
             elif self.journal is not None and len(self.inputs) > played:
                 self._journal_last_input()
         except (TalesError, OSError) as error:  # played, but not on disk: say so
@@ -145,10 +145,15 @@ class SavedGame:
 
     def _journal_last_input(self) -> None:
         assert self.journal is not None and self.files is not None
-        if os.path.lexists(self.files.journal):
-            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
-        else:  # the journal went (removed by hand): the sheet and a whole new one
+        path = self.files.journal
+        # After a failed write, or with the journal gone (removed by hand), the
+        # sheet and the whole journal are written again, so it has no gap. A
+        # link or a FIFO in its place is never replaced: the append refuses it.
+        whole_again = self.unsaved is not None or not os.path.lexists(path)
+        if whole_again and not path.is_symlink() and (path.is_file() or not path.exists()):
             self.persist()
+        else:
+            self.journal.append(self.inputs[-1])  # as logged: typed faces become their id
 
     def persist(self) -> None:
         """Write the latest sheet and the journal of the inputs since it."""
