@@ -32,6 +32,7 @@ from tales.rules.options import (
     PlayCard,
     Recover,
     Rest,
+    ReturnCard,
     Roll,
     Run,
     Stratagem,
@@ -84,6 +85,11 @@ def reckless_policy(
         return next((o for o in options if isinstance(o, Accept)), options[0])
     if decision.kind is DecisionKind.KEEP_DRAWING:
         return next((o for o in options if isinstance(o, DrawOn)), options[0])
+    if decision.kind is DecisionKind.KEEP_CARDS:
+        # Keeping a hand is a choice ("If, for some reason, you wish to keep
+        # a card or cards in your hand, you may do so"): a hand kept whole
+        # draws nothing, and the status cards an enemy dealt stay in the deck.
+        return next((o for o in options if isinstance(o, ReturnCard)), options[0])
     ends = set(chart.endings) | chart.bound
     kept = [
         o
