@@ -25,6 +25,7 @@ from tales.authoring.appointments import clock_plan, keep_appointment, spoils
 from tales.authoring.leads import leads_for
 from tales.authoring.lookahead import (
     FAR,
+    FIGHT,
     Clock,
     StoryMap,
     costs,
@@ -199,7 +200,7 @@ def _option_cost(
         # unless it carries someone on (a boat put out, a landing): where
         # they stand then changes, and the costs only fall along the way.
         moves = definition.cost > 0 or any(t in chart.movers for t in targets)
-        nearer = moves and near < cost.get(option.scene, FAR)
+        nearer = moves and near < _standing_cost(option, view, cost)
         return near + 1 if nearer else FAR
     if isinstance(option, StoryChoice):
         found = choice_of(option, decision, view)
@@ -225,6 +226,23 @@ def _option_cost(
         nearer_in = inside is not None and cost.get(inside, FAR) < there
         return there + 1 if nearer_in and there < FAR else FAR
     return FAR
+
+
+def _standing_cost(option: StoryOption, view: TableView, cost: dict[int, int]) -> int:
+    """How far the one offered ``option`` stands from the goals where they
+    are: the scene's cost, or, with an encounter under way there, its
+    defeat's and the fight's. The scene's own steps do not count the fight
+    (the Mehitable's deck, 160, leads back into the boat; only boarding her,
+    63, began the fight), and the free way off the deck and the free way
+    back aboard each looked nearer than where the other lands, round after
+    round with nobody fighting."""
+    standing = cost.get(option.scene, FAR)
+    where = view.investigator(option.investigator).location
+    fight = view.encounters.get(where or "")
+    beaten = fight.encounter.defeated if fight else None
+    if beaten is None:
+        return standing
+    return min(standing, cost.get(beaten, FAR) + FIGHT)
 
 
 def _fight_on(choice: ChoiceDef, paragraph: Paragraph, view: TableView) -> list[int]:

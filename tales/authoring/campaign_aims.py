@@ -12,15 +12,26 @@ Each scenario a goal bot plays gets one paragraph to make for first (see
   before Gannet Light's forepeak), a paragraph of this scenario that writes
   it: what is unread in Scenario II may need what was rare in Scenario I.
 
+A paragraph whose gate asks for a log entry (the forepeak, 169, asks
+*tithe-freed*) is an aim only in a campaign whose log holds the entry when
+the scenario begins: aimed at it in every campaign, a Gannet Light bot
+spent its night making for a door that was shut in all but the few games
+whose Low Water had freed the tithe, and the bot of those few was most
+often aimed elsewhere. So each goal bot also gets a paragraph gated on the
+log (:func:`gated_aims_for`), taken in place of its plain aim when the log
+holds what the gate asks (:func:`aim_now`), and a plain aim whose gate the
+log can no longer open is dropped.
+
 Aims only rank a bot's legal options; a paragraph counts as read only when a
 game read it. The choice is drawn from the run's seed and what the earlier
-waves read, both fixed before the wave is played.
+waves read, both fixed before the wave is played; which one a bot takes is
+decided by the campaign log its own run wrote, so a replay takes it again.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from tales.authoring.lookahead import story_map
 from tales.story.condition_calls import wanted_true
@@ -49,21 +60,25 @@ def asked_entries(condition: str | None) -> set[Entry]:
     return {(a[0], a[1]) for a in wanted_true(asked_in(condition), "log") if len(a) == 2}
 
 
-def gates_before(paragraphs: Mapping[int, Paragraph], wanted: set[int]) -> set[Entry]:
-    """The log entries asked by the branches, options and choices that lead
-    straight to one of the ``wanted`` paragraphs."""
-    asked: set[Entry] = set()
+def gates_into(paragraphs: Mapping[int, Paragraph], wanted: set[int]) -> Iterator[str | None]:
+    """The conditions of the branches, options and choices that lead
+    straight to one of the ``wanted`` paragraphs (None: no gate)."""
     for paragraph in paragraphs.values():
         for branch in paragraph.branches:
             if branch.goto in wanted:
-                asked |= asked_entries(branch.condition)
+                yield branch.condition
         for option in paragraph.options:
             if wanted & set(option.targets()):
-                asked |= asked_entries(option.condition)
+                yield option.condition
         for choice in paragraph.choices:
             if choice.outcome.goto in wanted:
-                asked |= asked_entries(choice.condition)
-    return asked
+                yield choice.condition
+
+
+def gates_before(paragraphs: Mapping[int, Paragraph], wanted: set[int]) -> set[Entry]:
+    """The log entries asked by the gates that lead straight to one of the
+    ``wanted`` paragraphs."""
+    return {entry for gate in gates_into(paragraphs, wanted) for entry in asked_entries(gate)}
 
 
 _WRITERS: dict[int, tuple[Mapping[int, Paragraph], dict[Entry, set[int]]]] = {}
@@ -144,3 +159,68 @@ def _asked_later(
         if interlude.after in following or interlude.epilogue:
             asked |= gates_before(interlude.paragraphs, unread.get(name, set()))
     return asked
+
+
+Log = Mapping[str, Mapping[str, bool]]  # the campaign log: section -> entry -> crossed out
+
+
+def log_gated(paragraphs: Mapping[int, Paragraph], numbers: Iterable[int]) -> list[int]:
+    """Those of ``numbers`` that every way in asks a log entry of."""
+    gated = []
+    for number in sorted(numbers):
+        gates = list(gates_into(paragraphs, {number}))
+        if gates and all(asked_entries(gate) for gate in gates):
+            gated.append(number)
+    return gated
+
+
+def log_opens(paragraphs: Mapping[int, Paragraph], number: int, log: Log) -> bool:
+    """Whether some way into ``number`` asks only log entries that ``log``
+    holds (not crossed out) or that the scenario itself writes; a paragraph
+    no gate leads into (an ending the clock reads, ``on_defeat``) is open."""
+    written = writers(paragraphs)
+    gates = list(gates_into(paragraphs, {number}))
+
+    def held(entry: Entry) -> bool:
+        return log.get(entry[0], {}).get(entry[1]) is False or entry in written
+
+    return not gates or any(all(held(e) for e in asked_entries(gate)) for gate in gates)
+
+
+def gated_aims_for(
+    policies: tuple[str, ...], tale: Tale, unread: Mapping[str, set[int]], seed: int
+) -> tuple[tuple[str, int], ...]:
+    """For each scenario a goal bot plays, an unread paragraph that every way
+    in gates on the campaign log (nearest the read ones first, as
+    :func:`frontier` finds them), if there is one: the aim taken in place of
+    the plain one where the log holds what it asks (:func:`aim_now`)."""
+    aims: list[tuple[str, int]] = []
+    for scenario, policy in zip(tale.scenarios, policies, strict=False):
+        left = unread.get(scenario, set())
+        if policy != "goal" or not left:
+            continue
+        paragraphs = tale.scenarios[scenario].paragraphs
+        gated = log_gated(paragraphs, frontier(tale, scenario, left)) or log_gated(paragraphs, left)
+        if gated:
+            rng = random.Random(f"gated aim {seed} {scenario}")
+            aims.append((scenario, rng.choice(gated)))
+    return tuple(aims)
+
+
+def aim_now(
+    tale: Tale,
+    scenario: str,
+    aims: Iterable[tuple[str, int]],
+    gated: Iterable[tuple[str, int]],
+    log: Log,
+) -> int | None:
+    """The paragraph a scenario's goal bot makes for as it begins, the
+    campaign's log as it stands: its gated aim if the log opens the way, else
+    its plain aim if the log does not shut it, else none (its usual goals)."""
+    book = tale.scenarios.get(scenario)
+    if book is None:
+        return None
+    for place, number in (*gated, *aims):
+        if place == scenario and log_opens(book.paragraphs, number, log):
+            return number
+    return None

@@ -10,8 +10,9 @@ The bots are chosen per scenario (:func:`policies_for`): ``mixed`` draws one
 of random, sensible and goal for each scenario of each run. The runs are
 played in waves of :data:`WAVE`: after the first, each goal bot is aimed
 (:func:`tales.authoring.bots.aimed_at`) at a paragraph that no earlier wave
-read, or that writes a log entry such a paragraph of a later part needs
-(:mod:`tales.authoring.campaign_aims`), a seeded choice, so a large
+read, or that writes a log entry such a paragraph of a later part needs,
+or, when its campaign's log holds what a gate asks, at the unread paragraph
+behind that gate (:mod:`tales.authoring.campaign_aims`), a seeded choice, so a large
 simulation keeps making for what it has not yet seen. A paragraph counts as read only when a game
 read it. Every run's seed and aims are fixed before its wave is played, so
 the same seed gives the same report with any ``--jobs`` or on a cluster.
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tales.authoring.bots import POLICIES, Policy, aimed_at
-from tales.authoring.campaign_aims import COMMON_SHARE, Entry, aims_for
+from tales.authoring.campaign_aims import COMMON_SHARE, Entry, aim_now, aims_for, gated_aims_for
 from tales.authoring.cluster import Progress, run_units
 from tales.authoring.simulate import STEP_LIMIT, team_for
 from tales.errors import TalesError
@@ -55,6 +56,7 @@ class CampaignPlan:
     seed: int
     policies: tuple[str, ...]  # one a scenario, in the order of the tale's list
     aims: tuple[Place, ...] = ()  # the paragraph a scenario's goal bot makes for
+    gated: tuple[Place, ...] = ()  # ... instead, if the campaign's log opens the way to it
 
 
 @dataclass
@@ -147,14 +149,15 @@ def play_plan(plan: CampaignPlan) -> CampaignRun:
     players, companions = team_for(core, rng)
     difficulty = rng.choice(DIFFICULTIES)
     run = CampaignRun(plan.index, plan.seed, plan.policies)
-    order, aims = list(tale.scenarios), dict(plan.aims)
+    order = list(tale.scenarios)
     run.setup = GameSetup(order[0], players, companions, difficulty, plan.seed)
     try:
         game = start_game(core, tale, run.setup)
         while True:
             scenario = game.setup.scenario
             policy = plan.policies[order.index(scenario)] if scenario in order else "random"
-            part = ScenarioRun(scenario, policy, aims.get(scenario))
+            aim = aim_now(tale, scenario, plan.aims, plan.gated, game.view.campaign_log)
+            part = ScenarioRun(scenario, policy, aim)
             run.scenarios.append(part)
             _play(game, run, part, rng)
             going_on = game.next_scenario
@@ -249,7 +252,8 @@ def play_campaigns(
         for index in range(start, min(runs, start + WAVE)):
             policies = policies_for(spec, len(tale.scenarios), index, seeds[index])
             aims = aims_for(policies, tale, unread, seeds[index], common)
-            plans.append(CampaignPlan(str(tale_path), index, seeds[index], policies, aims))
+            gated = gated_aims_for(policies, tale, unread, seeds[index])
+            plans.append(CampaignPlan(str(tale_path), index, seeds[index], policies, aims, gated))
         shown = _after(progress, len(results), runs)
         results += run_units(play_plan, plans, jobs=jobs, scheduler=scheduler, progress=shown)
     return results

@@ -32,6 +32,7 @@ from tales.rules.options import (
     PlayCard,
     Recover,
     Rest,
+    ReturnCard,
     Roll,
     Run,
     Stratagem,
@@ -125,6 +126,11 @@ def _test_answer(decision: Decision) -> Option | None:
         # Draw on: "If you draw any Status cards ... immediately follow the
         # instructions printed on them", and the deck holds those it was dealt.
         return next((o for o in options if isinstance(o, DrawOn)), options[0])
+    if decision.kind is DecisionKind.KEEP_CARDS:
+        # Keeping a hand is a choice ("If, for some reason, you wish to keep
+        # a card or cards in your hand, you may do so"): a hand kept whole
+        # draws nothing, and the status cards an enemy dealt stay in the deck.
+        return next((o for o in options if isinstance(o, ReturnCard)), options[0])
     return None
 
 

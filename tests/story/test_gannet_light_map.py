@@ -293,22 +293,3 @@ def test_the_crew_taken_off_the_buoy_is_still_counted_in_the_settling(core, reef
     plain = start_game(core, reef_ledger, setup, CampaignState(log=carried))
     star = EventSymbol.STAR
     assert settling.table.event_tokens[star] == plain.table.event_tokens[star] + 1
-
-
-def test_a_boat_the_story_left_on_the_slip_puts_off_into_a_channel_never_seen(
-    core, reef_ledger
-) -> None:
-    """Rowed out as the Count (189), the team finds its boat on the slip but
-    has never seen the north channel. Putting off (70, 71) shows it and goes:
-    before, the drive found no revealed way, the boat stayed, and the free
-    option was open again at once (a sweep's goal bot took it 20,000 times)."""
-    game = start_game(core, reef_ledger, CREW)
-    to_activity(game)
-    read(game, 39)
-    read(game, 189)
-    table = game.table
-    assert table.vehicles["boat"].at == "boat-slip"
-    assert "north-channel" not in table.revealed
-    take(game, PHILIP, 70, "Put off from the slip into the channel")
-    assert table.vehicles["boat"].at == "north-channel"
-    assert table.investigator(PHILIP).location == "north-channel"
