@@ -178,6 +178,17 @@ _FOUND = {
 }
 
 
+def _nothing_to_carry(e: ev.NothingToCarry, t: TableView) -> str:
+    """Why a player is not asked to carry an item (ruling ``carried-starting-item``)."""
+    who = name_of(t, e.investigator)
+    if e.item is None:
+        return f"{who} holds no item to carry into the next scenario."
+    return (
+        f"{who} carries nothing over: the one item held, {item_name(t, e.item)}, is "
+        f"{who}'s own Starting Item, dealt again with all its uses at every setup."
+    )
+
+
 def _found(e: ev.ElementFound, t: TableView) -> str:
     if e.kind == "item":
         return ""  # the item's own event says who takes it
@@ -332,6 +343,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"({e.on_board} left)."
     ),
     ev.ItemLost: lambda e, t: f"{name_of(t, e.investigator)} gives up {item_name(t, e.item)}.",
+    ev.NothingToCarry: _nothing_to_carry,
     ev.BarrierChanged: lambda e, t: (
         f"Between {place(t, e.between[0])} and {place(t, e.between[1])}: "
         + (f"{count(e.after, 'barrier')} now" if e.after else "the way is open now")

@@ -111,6 +111,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.TimeMoved(3, 4),
         ev.EventTokenRemoved(EventSymbol.SKULL, 1),
         ev.ItemLost(ARTHUR, "storm-lantern"),
+        ev.NothingToCarry(ARTHUR, "storm-lantern"),
         ev.LocationTokensChanged("sea-stair", "flood", 0, 1),
         ev.BarrierChanged(("landing", "nave"), 2, 1),
         ev.MarkChanged(EZRA, "diving-suit", 0, 1),
