@@ -7,6 +7,7 @@ words what it is, so a screen reader reads it whole.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
@@ -85,8 +86,25 @@ def _faces(faces: Iterable[object]) -> str:
 
 
 def render_events(events: Iterable[ev.Event], table: TableView, width: int = 78) -> list[Line]:
-    """Words for a batch of events, in their order."""
-    return [line for event in events for line in render_event(event, table, width)]
+    """Words for a batch of events, in their order. The cards drawn into a
+    hand, each silent on its own, are counted and told where the drawing
+    ends ("Arthur Blackwood draws 5 cards.")."""
+    lines: list[Line] = []
+    drawn: Counter[str] = Counter()
+    for event in events:
+        if isinstance(event, ev.CardDrawn) and event.to_hand:
+            drawn[event.investigator] += 1
+        elif isinstance(event, ev.DrawingEnded) and drawn[event.investigator]:
+            lines.append(Line(_drawing_ended(event, drawn.pop(event.investigator), table)))
+            continue
+        lines += render_event(event, table, width)
+    return lines
+
+
+def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
+    drew = f"{name_of(t, e.investigator)} draws {count(cards, 'card')}"
+    after = {"stopped": ", then stops drawing", "deck empty": ": the deck is empty"}
+    return f"{drew}{after.get(e.reason, '')}."
 
 
 def _test_started(e: ev.TestStarted, t: TableView) -> str:
