@@ -347,12 +347,6 @@ class ReturnCard(Option):
     card: str
 
 
-@option("return-all")
-@dataclass(frozen=True, slots=True)
-class ReturnAll(Option):
-    """Shuffle every card of the hand back into the deck."""
-
-
 # Skill tests -----------------------------------------------------------------------
 
 

@@ -39,7 +39,6 @@ from tales.rules.options import (
     Option,
     Recover,
     Rest,
-    ReturnAll,
     ReturnCard,
     Run,
     Stratagem,
@@ -227,8 +226,6 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     while inv.hand:
         left = f"the {len(inv.hand)} cards" if len(inv.hand) > 1 else "the 1 card"
         options: list[Option] = [KeepCards(label=f"Keep {left} left in hand")]
-        if len(inv.hand) > 1:
-            options.append(ReturnAll(label=f"Shuffle all {len(inv.hand)} back into the deck"))
         options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
         choice = yield from ask_at_any_time(
             table,
@@ -237,10 +234,6 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
             f"{inv.name}: keep cards for the next round?",
             tuple(options),
         )
-        if isinstance(choice, ReturnAll):
-            inv.deck += inv.hand
-            inv.hand = []
-            return
         if not isinstance(choice, ReturnCard):
             return
         card = next(c for c in inv.hand if c.id == choice.card)

@@ -241,19 +241,6 @@ def test_the_keep_choice_counts_the_cards_left_in_good_english(core: Core) -> No
     assert engine.pending.options[0].label == "Keep the 1 card left in hand"
 
 
-def test_the_whole_hand_goes_back_at_once(core: Core) -> None:
-    """Playtest 6: to shuffle back a hand of 5 one chose "Shuffle back X"
-    card by card; "Shuffle all 2 back" does it at once."""
-    table = solo(core)
-    margaret = table.investigator(MARGARET)
-    margaret.hand = [margaret.deck.pop(), margaret.deck.pop()]
-    engine = run(table, keep_cards(table, margaret))
-    assert engine.pending is not None
-    assert engine.pending.options[1].label == "Shuffle all 2 back into the deck"
-    engine.apply("return-all")
-    assert engine.finished and margaret.hand == [] and len(margaret.deck) == 16
-
-
 def test_bleeding_and_scared_cards_end_up_in_the_shuffled_deck(core: Core) -> None:
     """ "BLEEDING: Add 1 INJURY card to the Discard Pile. SCARED: Add 1 STRESS card
     to the Discard Pile." -- "Then, gather all your cards from your Play Area, from
