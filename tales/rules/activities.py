@@ -15,7 +15,7 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import ActionsPaid, ItemGained, ItemLost, ItemMoved, ItemUsed, Moved
 from tales.rules.group import follow as follow_group
-from tales.rules.group import may_run
+from tales.rules.group import may_run, with_token
 from tales.rules.investigators import Investigator
 from tales.rules.items import BACKPACK, HAND_SLOTS, HeldItem, ItemCard, equip, first_place
 from tales.rules.options import Back, Option, PayCard, PayMarker
@@ -64,15 +64,22 @@ def can_pay(table: Table, inv: Investigator, cost: int, *, companions: bool = Fa
 
 
 def pay_actions(
-    table: Table, inv: Investigator, cost: int, why: str, *, companions: bool = False
+    table: Table,
+    inv: Investigator,
+    cost: int,
+    why: str,
+    *,
+    companions: bool = False,
+    paid: tuple[str, ...] = (),
 ) -> Proc[bool]:
     """Pay ``cost`` Actions one at a time, each with a card showing the Action
     icon from ``inv``'s hand (to the discard pile) or, for storybook Actions,
     a Companion's marker. The player may back out before the first payment;
-    returns whether the cost was paid."""
-    if not can_pay(table, inv, cost, companions=companions):
+    returns whether the cost was paid. ``paid``: the cards already
+    discarded towards it (:func:`pay_as_one_of`)."""
+    if not can_pay(table, inv, cost - len(paid), companions=companions):
         raise RulesError(f"{inv.name} cannot pay {cost} Actions for {why}")
-    cards: list[str] = []
+    cards: list[str] = list(paid)
     markers: list[str] = []
     while len(cards) + len(markers) < cost:
         options: list[Option] = [_pay_with(table, c) for c in inv.hand if c.action]
@@ -90,10 +97,8 @@ def pay_actions(
             tuple(options),
         )
         if isinstance(choice, PayCard):
-            card = next(c for c in inv.hand if c.id == choice.card)
-            inv.hand.remove(card)
-            inv.discard.append(card)
-            cards.append(card.id)
+            _discard_for_action(inv, choice.card)
+            cards.append(choice.card)
         elif isinstance(choice, PayMarker):
             table.investigator(choice.companion).markers_used.add(choice.marker)
             markers.append(f"{choice.companion}:{choice.marker}")  # as ActionsPaid has named it
@@ -101,6 +106,40 @@ def pay_actions(
             return False
     table.emit(ActionsPaid(inv.slug, tuple(cards), tuple(markers), why))
     return True
+
+
+def pay_as_one_of(
+    table: Table, payers: list[Investigator], cost: int, why: str
+) -> Proc[Investigator | None]:
+    """Pay ``cost`` Actions from the hand of one of ``payers`` (those who go
+    as one with the Group token), whom the first card discarded chooses; the
+    rest of the cost comes from the same hand. Ruling ``group-moves-together``:
+    "An investigator who moves or runs from where the token stands pays the
+    Action alone". Returns the one who paid, or None when the team backed out."""
+    able = [p for p in payers if can_pay(table, p, cost)]
+    if len(able) < 2:  # no one to choose between: the usual payment
+        payer = able[0] if able else payers[0]
+        return payer if (yield from pay_actions(table, payer, cost, why)) else None
+    options: list[Option] = [
+        PayCard(card.id, label=f"{p.name} discards {card}")
+        for p in able
+        for card in p.hand
+        if card.action
+    ]
+    options.append(BACK_OUT)
+    each = f"{cost} Action{'s' if cost > 1 else ''}"
+    choice = yield Decision(None, DecisionKind.PAY, f"{why}: who pays the {each}?", tuple(options))
+    if not isinstance(choice, PayCard):
+        return None
+    payer = next(p for p in able if any(c.id == choice.card for c in p.hand))
+    _discard_for_action(payer, choice.card)
+    return payer if (yield from pay_actions(table, payer, cost, why, paid=(choice.card,))) else None
+
+
+def _discard_for_action(inv: Investigator, card_id: str) -> None:
+    card = next(c for c in inv.hand if c.id == card_id)
+    inv.hand.remove(card)
+    inv.discard.append(card)
 
 
 def _pay_with(table: Table, card: Card) -> PayCard:
@@ -183,8 +222,10 @@ def move(table: Table, inv: Investigator, destination: str) -> Proc[None]:
         raise RulesError(
             f"{inv.name} cannot move to {destination!r}: not an adjacent revealed location"
         )
-    if (yield from pay_actions(table, inv, 1, f"Move to {_name(table, destination)}")):
-        _relocate(table, inv, destination, "move")
+    why = f"Move to {_name(table, destination)}"
+    payer = yield from pay_as_one_of(table, with_token(table, inv), 1, why)
+    if payer is not None:
+        _relocate(table, payer, destination, "move")
 
 
 def run(table: Table, inv: Investigator, destination: str) -> Proc[None]:
@@ -193,9 +234,11 @@ def run(table: Table, inv: Investigator, destination: str) -> Proc[None]:
             f"{inv.name} cannot run to {destination!r}: it is not more than "
             f"{RUN_BEYOND} spaces away"
         )
-    if (yield from pay_actions(table, inv, RUN_COST, f"Run to {_name(table, destination)}")):
-        _relocate(table, inv, destination, "run")
-        gain_token(table, inv, StatusToken.DISADVANTAGE)
+    why = f"Run to {_name(table, destination)}"
+    payer = yield from pay_as_one_of(table, with_token(table, inv), RUN_COST, why)
+    if payer is not None:  # the one who paid is the one who ran
+        _relocate(table, payer, destination, "run")
+        gain_token(table, payer, StatusToken.DISADVANTAGE)
 
 
 def narrative_move(table: Table, inv: Investigator, destination: str) -> None:

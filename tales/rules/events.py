@@ -429,6 +429,16 @@ class ItemLost(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToCarry(Event):
+    """Between two scenarios of a campaign: a living player is not asked to
+    carry an item over, holding none but their own Starting Item (``item``),
+    which every setup deals again, or no item at all (``item`` None)."""
+
+    investigator: str
+    item: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     """The rulebook's save point: the round is over, decks are shuffled and
     the next round's start effects have not begun."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from tales.rules.events import GroupHidden, GroupMoved, Moved
 from tales.rules.investigators import Investigator
 from tales.rules.table import Table
+from tales.rules.vehicles import held_aboard
 
 
 @dataclass
@@ -35,6 +36,16 @@ def may_run(table: Table, inv: Investigator) -> bool:
     """A hidden group does not Run: it would be seen."""
     group = table.group
     return group is None or not (group.hidden and inv.location == group.at)
+
+
+def with_token(table: Table, inv: Investigator) -> list[Investigator]:
+    """Who goes as one with ``inv`` when ``inv`` moves on foot: everyone
+    standing with the Group token (in seat order, none held aboard a vehicle),
+    or ``inv`` alone where no token stands with them."""
+    group = table.group
+    if group is None or inv.location != group.at:
+        return [inv]
+    return [p for p in table.players() if p.location == group.at and not held_aboard(table, p)]
 
 
 def follow(table: Table, mover: Investigator, origin: str | None, destination: str) -> None:

@@ -79,7 +79,47 @@ def own_activities(table: Table, players: list[Investigator]) -> list[Option]:
             listing = tuple(fresh_activities(table, inv, players, use_cost, kept.ways))
             entry = listings[inv.slug] = (inputs, listing)
         options += entry[1]
-    return options
+    return as_one(table, options)
+
+
+def as_one(table: Table, options: list[Option]) -> list[Option]:
+    """Ruling ``group-moves-together``: those standing with the Group token
+    go as one, so each of their moves and runs is listed once, in the first
+    one's place, saying who may pay; the payment asks which of them does
+    (:func:`~tales.rules.activities.pay_as_one_of`)."""
+    group = table.group
+    members = {p.slug: p for p in table.players() if group is not None and p.location == group.at}
+    if len(members) < 2:
+        return options  # no token, or one alone with it: each goes as themself
+    payers: dict[tuple[type[Option], str], list[str]] = {}
+    for option in options:
+        if isinstance(option, Move | Run) and option.investigator in members:
+            key = (type(option), option.destination)
+            payers.setdefault(key, []).append(members[option.investigator].name)
+    merged: list[Option] = []
+    for option in options:
+        if not (isinstance(option, Move | Run) and option.investigator in members):
+            merged.append(option)
+            continue
+        names = payers.pop((type(option), option.destination), None)
+        if names is not None:  # None: listed already, in the first one's place
+            merged.append(_group_way(table, option, names))
+    return merged
+
+
+def _group_way(table: Table, way: Move | Run, payers: list[str]) -> Move | Run:
+    where = table.scenario.locations[way.destination].name if table.scenario else ""
+    paid = f"paid by {' or '.join([', '.join(payers[:-1]), payers[-1]] if payers[1:] else payers)}"
+    if isinstance(way, Move):
+        return Move(
+            way.investigator,
+            way.destination,
+            label=f"The group moves to {where} (1 Action; {paid})",
+        )
+    cost = f"{RUN_COST} Actions, DISADVANTAGE"
+    return Run(
+        way.investigator, way.destination, label=f"The group runs to {where} ({cost}; {paid})"
+    )
 
 
 def _table_inputs(table: Table, use_cost: int) -> tuple[Any, ...]:

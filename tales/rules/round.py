@@ -224,7 +224,8 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     round."
     """
     while inv.hand:
-        options: list[Option] = [KeepCards(label=f"Keep the {len(inv.hand)} cards left in hand")]
+        left = f"the {len(inv.hand)} cards" if len(inv.hand) > 1 else "the 1 card"
+        options: list[Option] = [KeepCards(label=f"Keep {left} left in hand")]
         options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
         choice = yield from ask_at_any_time(
             table,

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.errors import TalesError
+from tales.saves.export_map import between_words, map_pieces
 from tales.saves.export_more import more_of_the_sheet
 from tales.saves.load import LoadedSheet
 
@@ -41,17 +42,21 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
     book = loaded.tale.scenarios[str(data["scenario"])]
     companions = data.get("companions") or {}
     found = data.get("found") or {}
+    items = _item_names(loaded)
+    between = between_words(loaded.tale, data, items)
     return {
         "session": data.get("session", loaded.files.name),
         "title": f"{loaded.tale.title}: {book.scenario.title}",
-        "round": data.get("round", 0),
+        "round": _round(data, between),
+        "between": between,
+        "pieces": map_pieces(book, data),
         "difficulty": data.get("difficulty", "standard"),
         "time": data.get("time"),
         "event_tokens": data.get("event_tokens") or {},
         "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
         "house_rules": _house_rules(data.get("rulings")),
-        "players": _players(book, data.get("players") or {}, _item_names(loaded)),
+        "players": _players(book, data.get("players") or {}, items, _carried(data)),
         "companions": [
             {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
             for n, c in _pairs(companions)
@@ -70,9 +75,27 @@ def _item_names(loaded: LoadedSheet) -> dict[str, str]:
     return {slug: card.name for slug, card in item_cards(load_core().items, loaded.tale).items()}
 
 
-def _players(book: Any, raw: Any, items: dict[str, str]) -> list[dict[str, Any]]:
+def _round(data: dict[Any, Any], between: str) -> Any:
+    """The round saved in; a sheet of no round played says what it is instead."""
+    number = data.get("round", 0)
+    if number or isinstance(data.get("players"), dict):
+        return number
+    if data.get("finished"):
+        return "over"
+    return "between scenarios" if between else "not begun"
+
+
+def _carried(data: dict[Any, Any]) -> dict[str, str]:
+    carried = data.get("carried")
+    return {str(k): str(v) for k, v in carried.items()} if isinstance(carried, dict) else {}
+
+
+def _players(
+    book: Any, raw: Any, items: dict[str, str], carried: dict[str, str]
+) -> list[dict[str, Any]]:
     """Each player's column of the sheet: filled in, or names only on a
-    sheet written at setup."""
+    sheet written at setup or between scenarios, each with the item they
+    carry in (every track starts full at the setup)."""
     if isinstance(raw, dict):
         return [
             _player(book, str(name), e if isinstance(e, dict) else {}, items)
@@ -84,6 +107,8 @@ def _players(book: Any, raw: Any, items: dict[str, str]) -> list[dict[str, Any]]
             {
                 "name": str(n),
                 "dead": False,
+                "at_setup": True,
+                "carries": items.get(carried[str(n)], carried[str(n)]) if str(n) in carried else "",
                 **blank,
                 "status_cards": dict.fromkeys(("STRESS", "INJURY", "PANIC", "POISON"), 0),
                 "items_by_uses": [],
@@ -105,6 +130,7 @@ def _player(book: Any, name: str, entry: dict[Any, Any], items: dict[str, str]) 
     return {
         "name": name,
         "dead": bool(entry.get("dead")),
+        "at_setup": False,
         "location": _location_name(book, entry.get("location")),
         **{t: entry.get(t, "") for t in ("VITALITY", "SANITY", "ENERGY", "MAGIC")},
         "status_cards": {k: cards.get(k, 0) for k in ("STRESS", "INJURY", "PANIC", "POISON")},

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from tales.rules.activities import gain_item, lose_item
 from tales.rules.decisions import Decision, DecisionKind, Proc
+from tales.rules.events import NothingToCarry
 from tales.rules.investigators import Investigator
 from tales.rules.items import ItemCard
 from tales.rules.options import Option
@@ -133,7 +134,7 @@ def between_scenarios(
         return None  # no one is left to take a fallen investigator's seat
     picks: dict[str, str] = {}
     for inv in table.players():
-        pick = yield from _carry_choice(inv)
+        pick = yield from _carry_choice(table, inv)
         if pick is not None:
             picks[inv.slug] = pick
     carried = carry_over(table, picks)
@@ -158,17 +159,27 @@ def between_scenarios(
     return NextScenario(after, scenario, seed_next, campaign, *team)
 
 
-def _carry_choice(inv: Investigator) -> Proc[str | None]:
-    # A character's own starting item comes back at every setup anyway.
-    names = {h.slug: h.card.name for h in inv.items if h.slug != inv.sheet.starting_item}
+def _carry_choice(table: Table, inv: Investigator) -> Proc[str | None]:
+    """Ask ``inv`` which item to carry over. Their own Starting Item is not
+    among the choices: every setup deals it again with all its uses (ruling
+    ``carried-starting-item``), so a player holding nothing else is not
+    asked, and the table is told why."""
+    own = inv.item(inv.sheet.starting_item) if inv.sheet.starting_item else None
+    names = {h.slug: h.card.name for h in inv.items if h is not own}
     if not names:
+        table.emit(NothingToCarry(inv.slug, own.slug if own is not None else None))
         return None
     options: list[Option] = [CarryItem(slug, label=f"Carry {name}") for slug, name in names.items()]
     options.append(CarryNothing(label="Carry nothing"))
+    comes_back = (
+        f" {own.card.name}, {inv.name}'s Starting Item, comes back at the next setup anyway."
+        if own is not None
+        else ""
+    )
     choice = yield Decision(
         inv.slug,
         DecisionKind.CARRY_OVER,
-        f"{inv.name}: carry one item into the next scenario? It regains all its uses.",
+        f"{inv.name}: carry one item into the next scenario? It regains all its uses.{comes_back}",
         tuple(options),
     )
     return choice.item if isinstance(choice, CarryItem) else None

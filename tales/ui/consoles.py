@@ -81,6 +81,7 @@ class TerminalConsole:
         *,
         plain: bool = False,
         status: Callable[[], str] | None = None,
+        ctrl_d: str | None = None,
         session_options: dict[str, Any] | None = None,
     ) -> None:
         from prompt_toolkit import PromptSession
@@ -89,6 +90,9 @@ class TerminalConsole:
         self.plain = plain  # the screen-reader mode: words only, no status bar
         self.colour = not plain and not os.environ.get("NO_COLOR")  # NO_COLOR: colour only
         self.status = status
+        # The command Ctrl-D stands for: a game's "quit", whose question says
+        # where the game is saved; without one Ctrl-D asks here.
+        self.ctrl_d = ctrl_d
         options: dict[str, Any] = {"history": InMemoryHistory(), **(session_options or {})}
         if not self.colour:  # not even prompt_toolkit's own colours
             from prompt_toolkit.output import ColorDepth
@@ -122,6 +126,8 @@ class TerminalConsole:
         except KeyboardInterrupt:  # Ctrl-C cancels what was typed
             return ""
         except EOFError:  # Ctrl-D leaves, once confirmed
+            if self.ctrl_d is not None:
+                return self.ctrl_d
             return None if self.confirm("Leave the game?") else ""
 
     def confirm(self, question: str) -> bool:

@@ -3,6 +3,8 @@
 Inside a test the options change as cards are played; a number that meant
 one card must not come to mean another, so there every option keeps its
 number while the test goes on, and rolling the dice is always ``r``. The
+questions about the dice rolled (which red die ADVANTAGE keeps, which dice
+to reroll or cancel) are numbered on their own, from 1, and keep theirs. The
 same holds when an Ability is used at the team's activity question: the
 question is asked again with that one option gone, and the rest keep theirs.
 """
@@ -10,10 +12,11 @@ question is asked again with that one option gone, and the rest keep theirs.
 from __future__ import annotations
 
 from tales.errors import OptionIdError
-from tales.rules.decisions import Decision
+from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import UseAbility, parse_option
 
 ROLL = "roll"
+DICE_QUESTIONS = frozenset({DecisionKind.KEEP_RED, DecisionKind.REROLL, DecisionKind.CANCEL_DIE})
 
 
 class Keys:
@@ -57,7 +60,9 @@ class Keys:
         if last is None or last.actor != decision.actor:
             return False
         if last.kind.in_test and decision.kind.in_test:
-            return True
+            # The dice questions (keep which red die, which to reroll or
+            # cancel) are numbered on their own, from 1, not among the cards.
+            return (last.kind in DICE_QUESTIONS) == (decision.kind in DICE_QUESTIONS)
         return (
             last.kind is decision.kind
             and last.prompt == decision.prompt

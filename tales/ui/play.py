@@ -24,7 +24,9 @@ from tales.ui.render import Line
 from tales.ui.voice import Narrator, voice_commands
 from tales.ui.words import sentence
 
-__all__ = ["HELP", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
+__all__ = ["HELP", "QUIT", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
+
+QUIT = "quit"  # the command that leaves, saying where the game is saved; Ctrl-D types it
 
 
 def printable(text: str, limit: int = 60) -> str:
@@ -174,7 +176,7 @@ class PlayLoop:
             return True
         if text.strip() in pending.ids:
             return self.choose(text.strip())
-        if command == "quit":
+        if command == QUIT:
             name = self.saved.name if self.saved is not None else None
             unsaved = self.saved.unsaved if self.saved is not None else None
             where = (
@@ -196,7 +198,7 @@ class PlayLoop:
             return True
         if pending.entry is not None:  # the faces of real dice, the card a deck gave
             return self.choose(text.strip())
-        close = close_match(command, [*self.commands, "quit", *pending.ids])
+        close = close_match(command, [*self.commands, QUIT, *pending.ids])
         hint = f" Did you mean '{close}'?" if close else ""
         self.unknown.append((self.inputs, text.strip()))
         self.say(
@@ -275,7 +277,7 @@ class PlayLoop:
         names = [inv.slug for inv in self.table.players()]
         terms = [f"help {term}" for term in (*TERMS, *PIECES)]
         entries = entry_words(pending)
-        return [*entries, *self.commands, "quit", *ids, *names, *STATUSES, *terms]
+        return [*entries, *self.commands, QUIT, *ids, *names, *STATUSES, *terms]
 
     # Commands ---------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ words what it is, so a screen reader reads it whole.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
@@ -85,8 +86,25 @@ def _faces(faces: Iterable[object]) -> str:
 
 
 def render_events(events: Iterable[ev.Event], table: TableView, width: int = 78) -> list[Line]:
-    """Words for a batch of events, in their order."""
-    return [line for event in events for line in render_event(event, table, width)]
+    """Words for a batch of events, in their order. The cards drawn into a
+    hand, each silent on its own, are counted and told where the drawing
+    ends ("Arthur Blackwood draws 5 cards.")."""
+    lines: list[Line] = []
+    drawn: Counter[str] = Counter()
+    for event in events:
+        if isinstance(event, ev.CardDrawn) and event.to_hand:
+            drawn[event.investigator] += 1
+        elif isinstance(event, ev.DrawingEnded) and drawn[event.investigator]:
+            lines.append(Line(_drawing_ended(event, drawn.pop(event.investigator), table)))
+            continue
+        lines += render_event(event, table, width)
+    return lines
+
+
+def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
+    drew = f"{name_of(t, e.investigator)} draws {count(cards, 'card')}"
+    after = {"stopped": ", then stops drawing", "deck empty": ": the deck is empty"}
+    return f"{drew}{after.get(e.reason, '')}."
 
 
 def _test_started(e: ev.TestStarted, t: TableView) -> str:
@@ -176,6 +194,17 @@ _FOUND = {
     "objective": "An objective is reached",
     "information": "Information is found",
 }
+
+
+def _nothing_to_carry(e: ev.NothingToCarry, t: TableView) -> str:
+    """Why a player is not asked to carry an item (ruling ``carried-starting-item``)."""
+    who = name_of(t, e.investigator)
+    if e.item is None:
+        return f"{who} holds no item to carry into the next scenario."
+    return (
+        f"{who} carries nothing over: the one item held, {item_name(t, e.item)}, is "
+        f"{who}'s own Starting Item, dealt again with all its uses at every setup."
+    )
 
 
 def _found(e: ev.ElementFound, t: TableView) -> str:
@@ -332,6 +361,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"({e.on_board} left)."
     ),
     ev.ItemLost: lambda e, t: f"{name_of(t, e.investigator)} gives up {item_name(t, e.item)}.",
+    ev.NothingToCarry: _nothing_to_carry,
     ev.BarrierChanged: lambda e, t: (
         f"Between {place(t, e.between[0])} and {place(t, e.between[1])}: "
         + (f"{count(e.after, 'barrier')} now" if e.after else "the way is open now")

@@ -20,7 +20,7 @@ from tales.story.cache import load_tale_cached
 from tales.story.core import Core, load_core, tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
-from tales.ui.play import PlayLoop
+from tales.ui.play import QUIT, PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
 from tales.ui.timer import TIMER_FIELD, TableTimer
@@ -104,6 +104,7 @@ def run_play(
             # The loop's game, not this one: an undo replaces it.
             console: PlainConsole | TerminalConsole = TerminalConsole(
                 plain=plain,
+                ctrl_d=QUIT,
                 status=lambda: (
                     status_bar(loop.game) + (timer.status(loop.game.view.round) if timer else "")
                 ),

@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from tales.rules.encounters import start_encounter
-from tales.rules.events import GroupHidden, GroupMoved
+from tales.rules.events import ActionsPaid, GroupHidden, GroupMoved
 from tales.rules.group import hide, may_hide, move_group
+from tales.rules.options import Move
+from tales.rules.own_activities import own_activities
 from tales.rules.scenario import Encounter, Enemy
 from tales.rules.terms import Attribute
 from tales.story.game import Game, GameSetup, start_game
@@ -98,3 +100,55 @@ def test_no_hide_is_offered_or_taken_while_an_encounter_is_under_way_there(core,
     assert table.group is not None and not table.group.hidden
     table.encounters.clear()
     assert may_hide(table) and HIDE in [o.id for o in game.book.options(table)]
+
+
+def _moves(game: Game) -> list[Move]:
+    assert game.pending is not None
+    return [o for o in game.pending.options if isinstance(o, Move)]
+
+
+@ruling("group-moves-together")
+def test_each_group_move_is_listed_once_saying_who_may_pay(core, tale):
+    """Playtest 6: with the Group token every move was listed once per
+    investigator (30 to 40 options at Fountain Square), though the group
+    moves as one. Each is listed once, in the first investigator's place."""
+    game = walk(core, tale)
+    moves = _moves(game)
+    assert [m.id for m in moves] == [f"move:{EZRA}:church", f"move:{EZRA}:lane"]
+    assert [m.label for m in moves] == [
+        "The group moves to The Church (1 Action; paid by Ezra Marsh or Philip Harris)",
+        "The group moves to Mill Lane (1 Action; paid by Ezra Marsh or Philip Harris)",
+    ]
+
+
+@ruling("group-moves-together")
+def test_one_who_stands_apart_from_the_token_moves_alone(core, tale):
+    game = walk(core, tale)
+    table = game.table
+    philip = table.investigator(PHILIP)
+    philip.location = "lane"  # the story left him there: the token stays on the green
+    listed = [o for o in own_activities(table, table.players()) if isinstance(o, Move)]
+    assert {o.investigator for o in listed} == {EZRA, PHILIP}
+    assert all(not o.label.startswith("The group") for o in listed)
+
+
+@ruling("group-moves-together")
+def test_the_card_paid_chooses_who_pays_for_the_group(core, tale):
+    """ "An investigator who moves or runs from where the token stands pays
+    the Action alone": the team picks the card, from either hand."""
+    game = walk(core, tale)
+    table = game.table
+    ezra_hand = list(table.investigator(EZRA).hand)
+    game.apply(f"move:{EZRA}:lane")
+    pay = game.pending
+    assert pay is not None and pay.kind == "pay" and pay.prompt.endswith("who pays the 1 Action?")
+    labels = [o.label for o in pay.options]
+    assert any(label.startswith("Ezra Marsh discards ") for label in labels)
+    assert any(label.startswith("Philip Harris discards ") for label in labels)
+    card = next(c for c in table.investigator(PHILIP).hand if c.action)
+    events = game.apply(f"pay:{card.id}")
+    assert ActionsPaid(PHILIP, (card.id,), (), "Move to Mill Lane") in events
+    assert table.investigator(EZRA).hand == ezra_hand, "Ezra paid nothing"
+    assert card in table.investigator(PHILIP).discard
+    assert {p.location for p in table.players()} == {"lane"}
+    assert table.group is not None and table.group.at == "lane"

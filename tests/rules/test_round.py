@@ -221,9 +221,24 @@ def test_returning_every_card_asks_no_more(core: Core) -> None:
     engine = run(table, keep_cards(table, margaret))
     engine.apply(f"return:{margaret.hand[0].id}")
     anytime = tuple(o.id for o in ability_options(table))  # "at any time"
-    assert engine.legal_ids() == ("keep", f"return:{margaret.hand[0].id}", *anytime)
+    assert engine.legal_ids() == ("keep", f"return:{margaret.hand[0].id}", *anytime), (
+        "one card: no all"
+    )
     engine.apply(f"return:{margaret.hand[0].id}")
     assert engine.finished and margaret.hand == [] and len(margaret.deck) == 16
+
+
+def test_the_keep_choice_counts_the_cards_left_in_good_english(core: Core) -> None:
+    """Playtest 6: "Keep the 1 cards left in hand"."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    margaret.hand = [margaret.deck.pop(), margaret.deck.pop()]
+    engine = run(table, keep_cards(table, margaret))
+    assert engine.pending is not None
+    assert engine.pending.options[0].label == "Keep the 2 cards left in hand"
+    engine.apply(f"return:{margaret.hand[0].id}")
+    assert engine.pending is not None
+    assert engine.pending.options[0].label == "Keep the 1 card left in hand"
 
 
 def test_bleeding_and_scared_cards_end_up_in_the_shuffled_deck(core: Core) -> None:

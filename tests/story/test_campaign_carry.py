@@ -15,14 +15,17 @@ from pathlib import Path
 import pytest
 
 from tales.authoring.bots import POLICIES
-from tales.rules.decisions import DecisionKind
+from tales.rules.activities import gain_item
+from tales.rules.decisions import Decision, DecisionKind
+from tales.rules.events import NothingToCarry
 from tales.rules.options import GiveItem
 from tales.rules.terms import Track
 from tales.saves.session import SavedGame, load_saved
 from tales.saves.store import SaveFiles
-from tales.story.campaign import CampaignState, NextScenario, next_team
+from tales.story.campaign import CampaignState, NextScenario, _carry_choice, next_team
 from tales.story.game import GameSetup, start_game
 from tales.story.loader import load_tale
+from tales.ui.render import render_events
 from tests.conftest import ruling
 from tests.saves.helpers import DEADLY, Bell, new_saved, setup_for
 
@@ -173,3 +176,47 @@ def test_no_seat_is_filled_once_the_box_has_no_one_left(core, deadly: Bell) -> N
     assert next_team(game.table, list(core.investigators), others) is None
     players, companions = next_team(game.table, list(core.investigators), others[1:]) or ((), ())
     assert players == (others[0], PHILIP) and companions == TEAM[1]
+
+
+def _ask_carry(game_table, slug: str) -> tuple[object, list[object]]:
+    """The carry-over step for one player: its question (None when not asked)
+    and the events it emitted."""
+    game_table.sink.take()
+    step = _carry_choice(game_table, game_table.investigator(slug))
+    try:
+        asked: object = next(step)
+    except StopIteration:
+        asked = None
+    return asked, list(game_table.sink.take())
+
+
+@ruling("carried-starting-item")
+def test_a_player_holding_only_the_starting_item_is_told_why_no_question_comes(
+    core, deadly: Bell
+) -> None:
+    """Playtest 6: Margaret, with only her starting Pocket Pistol, was not
+    asked to carry an item, and nothing said why."""
+    game = start_game(core, deadly.tale, GameSetup("deeps", *TEAM, "standard", 3))
+    own = core.investigators[PHILIP].starting_item
+    assert [h.slug for h in game.table.investigator(PHILIP).items] == [own]
+    asked, events = _ask_carry(game.table, PHILIP)
+    assert asked is None
+    assert events == [NothingToCarry(PHILIP, own)]
+    told = " ".join(line.text for line in render_events(events, game.view))
+    assert "Philip Harris carries nothing over" in told
+    assert "own Starting Item, dealt again with all its uses at every setup" in told
+
+
+@ruling("carried-starting-item")
+def test_the_carry_question_says_the_starting_item_comes_back_anyway(core, deadly: Bell) -> None:
+    gaff = deadly.tale.scenarios["shallows"].scenario.items["hook"]
+    game = start_game(core, deadly.tale, GameSetup("deeps", *TEAM, "standard", 3))
+    philip = game.table.investigator(PHILIP)
+    gain_item(game.table, philip, gaff)
+    asked, events = _ask_carry(game.table, PHILIP)
+    assert isinstance(asked, Decision) and asked.kind is DecisionKind.CARRY_OVER
+    own = philip.item(core.investigators[PHILIP].starting_item)
+    assert own is not None
+    assert f"{own.card.name}, Philip Harris's Starting Item, comes back" in asked.prompt
+    assert [o.label for o in asked.options] == [f"Carry {gaff.name}", "Carry nothing"]
+    assert not [e for e in events if isinstance(e, NothingToCarry)]

@@ -149,7 +149,9 @@ def test_the_fixture_uses_every_map_construct_of_issue_14() -> None:
 def test_every_paragraph_of_the_fixture_is_played_but_the_deaths() -> None:
     """Nothing faked: the bots read every paragraph that holds a map construct
     (only the two death paragraphs no bot's investigator reaches are left)."""
-    data = simulate_campaign(CAMPAIGN, runs=120, seed=3, policy="both").as_json()
+    # 300 runs: at 120 reef:24 (a prisoner left behind, taken on again) hung on
+    # the bots' option lists staying exactly as they were (seeds 4, 5, 6 reach it).
+    data = simulate_campaign(CAMPAIGN, runs=300, seed=4, policy="both").as_json()
     assert data["crashes"] == 0 and data["dead_ends"] == []
     assert set(data["unreached"]) <= {"harbour:31", "reef:31"}, data["unreached"]
     assert data["interludes_unreached"] == []

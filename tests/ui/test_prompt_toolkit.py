@@ -22,7 +22,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from tales.story.game import Game
 from tales.ui.consoles import TerminalConsole
-from tales.ui.play import PlayLoop
+from tales.ui.play import QUIT, PlayLoop
 from tales.ui.render import Line
 from tests.ui.conftest import MakeGame, colours
 
@@ -197,3 +197,14 @@ def test_no_color_in_the_environment_removes_colour_only(
     assert not console.plain and not console.colour
     console.show([Line("A warning", "warning")])
     assert colours(written.getvalue()) == set()
+
+
+def test_ctrl_d_in_a_game_asks_what_quit_asks(game: Game, keyboard: PipeInput) -> None:
+    """Playtest 6: Ctrl-D asked "Leave the game?" and on y said only "End of
+    input: the game stops here.", never whether or where the game is saved.
+    In a game Ctrl-D is ``quit``: the same question and the same last line."""
+    console, code = play(game, keyboard, CTRL_D + "n" + ENTER + CTRL_D + "y" + ENTER, ctrl_d=QUIT)
+    assert code == 0
+    assert console.questions == ["Leave the game? It is not being saved."] * 2
+    assert console.lines[-1] == Line("It is not being saved.")
+    assert "End of input" not in console.text

@@ -111,6 +111,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.TimeMoved(3, 4),
         ev.EventTokenRemoved(EventSymbol.SKULL, 1),
         ev.ItemLost(ARTHUR, "storm-lantern"),
+        ev.NothingToCarry(ARTHUR, "storm-lantern"),
         ev.LocationTokensChanged("sea-stair", "flood", 0, 1),
         ev.BarrierChanged(("landing", "nave"), 2, 1),
         ev.MarkChanged(EZRA, "diving-suit", 0, 1),
@@ -404,3 +405,13 @@ def test_a_test_being_prepared_shows_the_chance_to_pass(make_game: MakeGame) -> 
     assert lines[1] == Line(f"Chance to pass if you roll now: {float(chance):.0%}.", "dice")
     assert lines[1].text == "Chance to pass if you roll now: 4%."
     assert len([line for line in lines if line.kind == "option"]) == len(pending.options)
+
+
+def test_the_cards_drawn_into_a_hand_are_counted_where_the_drawing_ends(game: Game) -> None:
+    """Playtest 6: the draw at the start of a round was silent ("Arthur draws 5 cards")."""
+    drawn = [ev.CardDrawn(EZRA, f"ezra-marsh-0{n}", to_hand=True) for n in range(1, 6)]
+    lines = render.render_events([*drawn, ev.DrawingEnded(EZRA, "hand full")], game.view)
+    assert [line.text for line in lines] == ["Ezra Marsh draws 5 cards."]
+    stopped = render.render_events([drawn[0], ev.DrawingEnded(EZRA, "stopped")], game.view)
+    assert [line.text for line in stopped] == ["Ezra Marsh draws 1 card, then stops drawing."]
+    assert render.render_events([ev.DrawingEnded(EZRA, "hand full")], game.view) == []
