@@ -133,7 +133,7 @@ class _Restorer(WorldRestorer):
             table.investigators[sheet.slug] = self._companion(sheet, entry)
         self._board(table, difficulty, rounds)
         state = self._story(table)
-        restore_map(f, data, table, self.scenario, self.book.location_tokens)
+        restore_map(f, data, table, self.book)
         self._encounters(table)
         self._supply(table)
         if f.problems:
