@@ -166,3 +166,28 @@ def test_a_prisoner_in_the_charge_of_a_dead_escort_is_refused(
     [problem] = refused.value.problems
     assert "Arthur Blackwood is dead, so Abel Wick is in no one's charge" in problem.message
     assert problem.line == next(n for n, t in enumerate(typed.splitlines(), 1) if ABEL in t)
+
+
+@pytest.mark.parametrize("part", ["full", "paper"])
+def test_an_encounter_the_story_began_off_the_revealed_map_loads(
+    sheets: dict, saves: Path, core: Core, part: str
+) -> None:
+    """The Gannet Light's 192 ("The town puts out after you") begins the
+    whaleboat at the whistle buoy, a card not yet revealed: the round-end
+    sheet wrote it, and loading refused "there is no revealed location
+    'whistle-buoy'", so the save was lost (found by test_reef_roundtrip at
+    game seed 0, bot seed 0)."""
+    text = sheets["gannet"] if part == "full" else paper(sheets["gannet"])
+    typed = text.replace(
+        "encounters: []", "encounters:\n  - {location: whistle-buoy, encounter: the-whaleboat}", 1
+    )
+    files = SaveFiles.named(saves, "whaleboat")
+    files.sheet.write_text(typed, encoding="utf-8")
+    table = load_saved(files, core)[0].table
+    assert "whistle-buoy" not in table.revealed
+    assert table.encounters["whistle-buoy"].encounter.slug == "the-whaleboat"
+    misspelt = SaveFiles.named(saves, "whaleboat-misspelt")
+    misspelt.sheet.write_text(typed.replace("n: whistle-buoy", "n: whistle-bouy"), encoding="utf-8")
+    with pytest.raises(SheetError) as refused:
+        load_saved(misspelt, core)
+    assert "did you mean 'whistle-buoy'?" in str(refused.value)

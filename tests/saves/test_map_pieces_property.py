@@ -12,6 +12,7 @@ twice; a YAML anchor and alias.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,9 @@ def damage(draw: st.DrawFn, data: dict[Any, Any]) -> str:
         holder[last] = draw(VALUES)
     else:
         holder[last] = draw(VALUES)
-    return dump(data)
+    text = io.StringIO()
+    YAML(typ="safe", pure=True).dump(data, text)  # any shape, as a person may type it
+    return text.getvalue()
 
 
 def in_text(text: str, how: str) -> str:
