@@ -1,9 +1,9 @@
 """Whole games of The Gannet Light and The Settling, where the new pieces
 meet the save: the boat with its seats and driver, the flood on the ledge,
-the Group token, the prisoners and their escorts. At a random decision a
-random player dies (by the rules' own track: VITALITY to 0, as a blow of
-the story does), perhaps after boarding the boat the story brought to
-them; play goes on past a round end and a random number of inputs more;
+the Group token, the prisoners and their escorts. After a random decision,
+at the next paragraph read, a random player dies (by the rules' own track:
+VITALITY to 0, as a blow of the story does), perhaps after boarding the boat
+the story brought to them; play goes on past a round end and a random number of inputs more;
 then the save on disk (the sheet of that round end and the journal since)
 is loaded, and the reloaded game's next decisions equal the live game's.
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from tales.rules.events import Event, Moved, TrackChanged
+from tales.rules.events import Event
 from tales.rules.statuses import change_track
 from tales.rules.table import Table
 from tales.rules.terms import Track
@@ -25,6 +25,7 @@ from tales.rules.vehicles import board, carry, riding
 from tales.saves.session import SavedGame, load_saved
 from tales.saves.store import SaveFiles
 from tales.story.core import Core, tale_path
+from tales.story.interpreter import StoryRead
 from tales.story.model import Tale
 from tests.saves.helpers import Bell, new_saved, pending_ids, random_input, setup_for, signature
 
@@ -33,11 +34,13 @@ NEXT = 40  # decisions compared after the reload
 
 
 class Blow:
-    """Once armed, at the next move or track change of an input (inside it,
-    as a paragraph's effect would be) the story brings a vehicle to a living
-    player and they get in (as ``move_vehicle`` and ``board`` do), and a
-    living player takes a blow that kills (VITALITY to 0, by the rules'
-    own track). Outside an input no rule changes the table."""
+    """Once armed, at the next paragraph read (inside its input, where a
+    paragraph's effects act) the story brings a vehicle to a living player
+    and they get in (as ``move_vehicle`` and ``board`` do), and a living
+    player takes a blow that kills (VITALITY to 0, by the rules' own track).
+    Outside a paragraph no rule changes the table so (struck while an
+    ability's cost was paid, the ability's target died before it acted, as
+    no rule kills)."""
 
     def __init__(self, table: Table, rng: random.Random, aboard: bool, dies: bool) -> None:
         self.table, self.rng, self.aboard, self.dies = table, rng, aboard, dies
@@ -45,7 +48,7 @@ class Blow:
         self.struck = False
 
     def __call__(self, event: Event) -> None:
-        if not self.armed or not isinstance(event, (Moved, TrackChanged)):
+        if not self.armed or not isinstance(event, StoryRead):
             return
         self.armed, self.struck = False, True
         table, rng = self.table, self.rng

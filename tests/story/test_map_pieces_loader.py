@@ -3,7 +3,9 @@
 rule in a scenario with no Group token, an Investigation token laid where
 the box has none; and of a prisoner with no name, two prisoners with one
 name (the paper sheet lists them by name: one would be lost), and a
-location connected to itself (E215). Each is listed with file:line:col,
+location connected to itself (E215); of a condition asking after a
+vehicle or a prisoner the scenario does not have (E204, as an item's name
+is checked), or a barrier on a location that does not exist. Each is listed with file:line:col,
 beside the other problems, and nothing raises."""
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ QUARTER = Path("flooded-quarter")
 WALK = Path("lantern-walk")
 FIRST_EFFECT = "    - {location_token: {location: quay, flood: 1}}"
 PARAGRAPHS = QUARTER / "paragraphs" / "quarter.yaml"
+GATE = 'if: barriers("quay", "street") > 0'  # an option's condition, at line 22
 
 
 def problems(tmp_path: Path, *edits: tuple[Path, str, str]) -> list[tuple[str, int, int, str]]:
@@ -73,6 +76,26 @@ def problems(tmp_path: Path, *edits: tuple[Path, str, str]) -> list[tuple[str, i
             (WALK / "locations.yaml", "adjacent: [lane], scene: 10}",
              "adjacent: [lane, green], scene: 10}"),
             "E215", 1, "'green' is connected to itself",
+        ),
+        (
+            (PARAGRAPHS, GATE, 'if: vehicle_at("lanch") == "quay"'),
+            "E204", 22, "there is no vehicle 'lanch'; did you mean 'launch'?",
+        ),
+        (
+            (PARAGRAPHS, GATE, 'if: riding("lanch")'),
+            "E204", 22, "there is no vehicle 'lanch'; did you mean 'launch'?",
+        ),
+        (
+            (PARAGRAPHS, GATE, 'if: prisoner("old-obd") == "held"'),
+            "E204", 22, "there is no prisoner 'old-obd'; did you mean 'old-obed'?",
+        ),
+        (
+            (PARAGRAPHS, GATE, 'if: escorting("obed")'),
+            "E204", 22, "there is no prisoner 'obed'",
+        ),
+        (
+            (PARAGRAPHS, GATE, 'if: barriers("quay", "stret") > 0'),
+            "E203", 22, "there is no location 'stret'; did you mean 'street'?",
         ),
     ],
 )  # fmt: skip
