@@ -88,6 +88,16 @@ def restore_map(f: Fields, data: dict[Any, Any], table: Table, book: ScenarioBoo
     reader.tokens(book.location_tokens)
 
 
+def misplaced_pieces(f: Fields, data: dict[Any, Any], digital: dict[Any, Any]) -> None:
+    """A piece under ``digital`` (where format 2 kept it; the upgrade step
+    leaves one there that the paper part also gives): said, never dropped."""
+    for key in MAP_FIELDS:
+        if key in digital:
+            twice = "is written twice, here and on the paper part: keep one, above `digital:`"
+            moved = "is written on the paper part since format 3: move it above `digital:`"
+            f.problem(f.at(digital, key), f"digital.{key}", twice if key in data else moved)
+
+
 class _MapReader:
     def __init__(self, f: Fields, data: dict[Any, Any], table: Table, book: ScenarioBook) -> None:
         self.f, self.data, self.table, self.scenario = f, data, table, book.scenario
@@ -176,6 +186,11 @@ class _MapReader:
             return
         if not isinstance(counts, dict) or not all(_whole(n) and n >= 0 for n in counts.values()):
             self.f.problem(where, field, _bad(counts, "token counts, whole numbers"))
+            return
+        if field.startswith("location_tokens") and INVESTIGATION in counts:
+            also = " (and written twice: the sheet gives `investigation:` too)"
+            again = also if "investigation" in self.data else ""
+            self.f.problem(where, field, f"Investigation tokens go under `investigation:`{again}")
             return
         if self.outside_limits(place, counts, field, where):
             return
