@@ -85,6 +85,13 @@ def _play(saved: SavedGame, rng: random.Random, count: int) -> None:
 @example(
     scenario="gannet-light", game_seed=0, bot_seed=0, death_at=35, aboard=False, dies=False, after=0
 )
+# Abel Wick, freed at Wick's garage and taken on to Pruett's grocery by his
+# escort: the live table still had him "at" the garage (where his marker would
+# lie if set down), the loaded one at the grocery, where he is.
+@example(
+    scenario="the-settling", game_seed=8413, bot_seed=65328807, death_at=0, aboard=False,
+    dies=False, after=0,
+)  # fmt: skip
 def test_a_reef_game_reloaded_at_a_random_decision_decides_as_the_live_one(
     core: Core, reef_ledger: Tale, scenario, game_seed, bot_seed, death_at, aboard, dies, after
 ) -> None:
