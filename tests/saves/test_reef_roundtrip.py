@@ -125,3 +125,21 @@ def test_a_reef_game_reloaded_at_a_random_decision_decides_as_the_live_one(
             choice = random_input(live.game, rng)
             assert signature(loaded.apply(choice)) == signature(live.apply(choice))
         assert loaded.table.snapshot() == live.table.snapshot()
+
+
+def test_the_blow_kills_and_seats_as_the_property_needs(core: Core, reef_ledger: Tale) -> None:
+    """The property is only as good as its games: the blow must strike, kill
+    a player and seat one in the boat (a blow that never landed would prove
+    nothing about the dead and the seated)."""
+    reef = Bell(tale_path("the-reef-ledger"), reef_ledger)
+    live = new_saved(core, reef, setup_for(4, "gannet-light"), None)  # four players
+    rng = random.Random(5)
+    blow = Blow(live.table, random.Random(6), aboard=True, dies=True)
+    live.table.sink.subscribe(blow)
+    _play(live, rng, 10)
+    blow.armed = True
+    while live.game.pending is not None and not blow.struck:
+        live.apply(random_input(live.game, rng))
+    assert blow.struck
+    assert any(p.dead for p in live.table.investigators.values())
+    assert any(v.aboard for v in live.table.vehicles.values())
