@@ -140,6 +140,8 @@ def test_a_house_rule_flips_a_switch_and_only_a_switch(core):
         (["explosions-optional=maybe"], "true or false, not 'maybe'"),
         (["explosions-optional"], "ID=VALUE"),
         (["dice-faces=false"], "is a fixed reading"),
+        # A reading given a word that is not true or false: once said to be "a switch".
+        (["vehicle-driver=first-aboard-drives"], "is a fixed reading"),
     ],
 )
 def test_ruling_options_are_checked(core, texts, message):

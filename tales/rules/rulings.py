@@ -133,5 +133,6 @@ def parse_overrides(rulings: Rulings, texts: Iterable[str]) -> dict[str, bool]:
             raise RulingError(
                 f"there is no ruling {ruling_id!r}{did_you_mean(ruling_id, switches)}"
             )
-        values[rulings.switch(ruling_id).id] = switch_value(ruling_id, value)
+        switch = rulings.switch(ruling_id)  # a reading says so before its value is read
+        values[switch.id] = switch_value(ruling_id, value)
     return values

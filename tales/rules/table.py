@@ -145,6 +145,9 @@ class Table:
         if paragraph is not None:
             self.to_read.append((paragraph, why) if at is None else (paragraph, why, at))
 
+    def _escorted_to(self, escort: str | None) -> str | None:
+        return self.investigators[escort].location if escort in self.investigators else None
+
     def snapshot(self) -> dict[str, Any]:
         """A plain-data picture of the whole state, for comparing games."""
         return {
@@ -188,7 +191,13 @@ class Table:
             "barriers": sorted((*edge, n) for edge, n in self.barriers.items()),
             "vehicles": {v: (s.at, tuple(s.aboard), s.driver) for v, s in self.vehicles.items()},
             "marks": {i: dict(sorted(m.items())) for i, m in sorted(self.marks.items()) if m},
-            "prisoners": {p: (s.at, s.escort, s.fate) for p, s in sorted(self.prisoners.items())},
+            # Where each prisoner is (with the escort, if any), as prisoner_at
+            # says: the spot an escorted one was freed at is never read again,
+            # and no sheet writes it.
+            "prisoners": {
+                p: (self._escorted_to(s.escort) or s.at, s.escort, s.fate)
+                for p, s in sorted(self.prisoners.items())
+            },
             "group": (self.group.at, self.group.hidden) if self.group else None,
             "markers": (self.supply.use_markers, self.supply.encounter_tokens),
             "rng": hash(self.rng.getstate()),

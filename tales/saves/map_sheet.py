@@ -22,11 +22,11 @@ from typing import Any
 
 from tales.rules.paths import edge, lay_setup_barriers
 from tales.rules.prisoners import INVESTIGATION
-from tales.rules.scenario import Scenario
 from tales.rules.table import Table
-from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
 from tales.saves.people_sheet import read_people, write_people
+from tales.saves.vehicle_sheet import read_vehicles
+from tales.story.model import ScenarioBook
 from tales.story.yamlio import describe
 
 MAP_FIELDS = (
@@ -78,21 +78,31 @@ def write_map(table: Table, setup_tokens: Tokens) -> dict[str, Any]:
     return written
 
 
-def restore_map(
-    f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario, setup_tokens: Tokens
-) -> None:
+def restore_map(f: Fields, data: dict[Any, Any], table: Table, book: ScenarioBook) -> None:
     """The map as the sheet says it lies; a field left out, as the setup lays it."""
-    reader = _MapReader(f, data, table, scenario)
+    reader = _MapReader(f, data, table, book)
     reader.barriers()
-    reader.vehicles()
+    read_vehicles(f, data, table, book.scenario)
     reader.marks()
-    read_people(f, data, table, scenario)
-    reader.tokens(setup_tokens)
+    read_people(f, data, table, book.scenario)
+    reader.tokens(book.location_tokens)
+
+
+def misplaced_pieces(f: Fields, data: dict[Any, Any], digital: dict[Any, Any]) -> None:
+    """A piece under ``digital`` (where format 2 kept it; the upgrade step
+    leaves one there that the paper part also gives): said, never dropped."""
+    for key in MAP_FIELDS:
+        if key in digital:
+            twice = "is written twice, here and on the paper part: keep one, above `digital:`"
+            moved = "is written on the paper part since format 3: move it above `digital:`"
+            f.problem(f.at(digital, key), f"digital.{key}", twice if key in data else moved)
 
 
 class _MapReader:
-    def __init__(self, f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario) -> None:
-        self.f, self.data, self.table, self.scenario = f, data, table, scenario
+    def __init__(self, f: Fields, data: dict[Any, Any], table: Table, book: ScenarioBook) -> None:
+        self.f, self.data, self.table, self.scenario = f, data, table, book.scenario
+        self.limits = book.token_limits
+        scenario = book.scenario
         self.places = {slug: loc.name for slug, loc in scenario.locations.items()}
         self.people = {slug: inv.name for slug, inv in table.investigators.items()}
 
@@ -115,33 +125,20 @@ class _MapReader:
                 f.problem(where, "barriers", _bad(entry, "[a location, another, count]"))
                 continue
             a, b = (self.place(entry[i], where, "barriers") for i in (0, 1))
-            if a is not None and b is not None and entry[2] > 0:
+            if a is None or b is None:
+                continue
+            if not self.connected(a, b):  # a barrier lies across a connection
+                f.problem(where, "barriers", f"the map has no connection between {a!r} and {b!r}")
+            elif entry[2] > 0:
                 table.barriers[edge(a, b)] = int(entry[2])
 
-    def vehicles(self) -> None:
-        f, table = self.f, self.table
-        place_vehicles(table)
-        given = _mapping(f, self.data, "vehicles")
-        names = {slug: v.name for slug, v in self.scenario.vehicles.items()}
-        for key, body in given.items():
-            field = f"vehicles.{key}"
-            slug = f.named(key, f.at(given, key), field, names, "vehicle of this scenario")
-            if slug is None:
-                continue
-            aboard = body.get("aboard") or [] if isinstance(body, dict) else None
-            if not isinstance(body, dict) or not isinstance(aboard, list):
-                f.problem(f.at(given, key), field, "expected at: a location, aboard: its riders")
-                continue
-            at = self.place(body.get("at"), f.at(body, "at"), f"{field}.at")
-            riders = [self.person(r, f.at(body, "aboard"), f"{field}.aboard") for r in aboard]
-            seats = self.scenario.vehicles[slug].seats
-            if len(riders) > seats:
-                f.problem(f.at(body, "aboard"), field, f"{len(riders)} aboard, {seats} seats")
-            driver = body.get("driver")
-            drives = self.person(driver, f.at(body, "driver"), field) if driver else None
-            if at is not None and None not in riders and len(riders) <= seats:
-                kept = [str(r) for r in riders]
-                table.vehicles[slug] = VehicleState(at, kept, drives if drives in kept else None)
+    def connected(self, a: str, b: str) -> bool:
+        """Walked, driven or told, as the storybook's own check (E215) reads it."""
+        cards = self.scenario.locations
+        return any(
+            there in card.adjacent | card.by_vehicle | card.by_story
+            for card, there in ((cards[a], b), (cards[b], a))
+        )
 
     def person(self, value: Any, where: tuple[int, int], field: str) -> str | None:
         return self.f.named(value, where, field, self.people, "investigator at this table")
@@ -190,8 +187,32 @@ class _MapReader:
         if not isinstance(counts, dict) or not all(_whole(n) and n >= 0 for n in counts.values()):
             self.f.problem(where, field, _bad(counts, "token counts, whole numbers"))
             return
+        if field.startswith("location_tokens") and INVESTIGATION in counts:
+            also = " (and written twice: the sheet gives `investigation:` too)"
+            again = also if "investigation" in self.data else ""
+            self.f.problem(where, field, f"Investigation tokens go under `investigation:`{again}")
+            return
+        if self.outside_limits(place, counts, field, where):
+            return
         tokens = self.table.location_tokens.setdefault(place, {})
         tokens.update({str(k): int(n) for k, n in counts.items()})
+
+    def outside_limits(
+        self, place: str, counts: dict[Any, Any], field: str, where: tuple[int, int]
+    ) -> bool:
+        """A count outside what the Location card allows (``limits: {flood:
+        {max: 3}}``): the storybook keeps every change within them, so no
+        game reaches it."""
+        outside = False
+        for token, count in counts.items():
+            low, high = self.limits.get(place, {}).get(str(token), (0, None))
+            if high is not None and count > high:
+                self.f.problem(where, field, f"{count} {token} is above what {place} holds, {high}")
+                outside = True
+            elif count < low:
+                self.f.problem(where, field, f"{count} {token} is below {place}'s floor, {low}")
+                outside = True
+        return outside
 
 
 def _whole(value: Any) -> bool:

@@ -55,7 +55,12 @@ def _group(f: Fields, data: dict[Any, Any], table: Table, places: dict[str, str]
         return
     f.only(given, ("at", "hidden"), "group")
     at = f.named(given.get("at"), f.at(given, "at"), "group.at", places, "location", by_slug=True)
-    if at is not None:
+    if at is not None and at not in table.revealed and at != table.group.at:
+        # Moved only onto a revealed card (by a Move, a Run, or the story revealing it first).
+        f.problem(
+            f.at(given, "at"), "group.at", f"the Group token stands at {at}, which is not revealed"
+        )
+    elif at is not None:
         table.group = GroupState(at, bool(given.get("hidden", False)))
 
 
@@ -91,5 +96,32 @@ def _prisoners(
             )
         elif escort is not None:
             at = table.investigators[escort].location or at
-        if fate is not None and at is not None and (escort is not None or body.get("with") is None):
+        if fate is None or at is None or (escort is None and body.get("with") is not None):
+            continue
+        if escort is None or _escorted(f, body, table, (names[slug], at, fate), escort):
             table.prisoners[slug] = PrisonerState(at, escort, fate)
+
+
+def _escorted(
+    f: Fields, body: dict[Any, Any], table: Table, prisoner: tuple[str, str, str], escort: str
+) -> bool:
+    """A prisoner ``with`` someone is freed, goes where the escort goes, and
+    has a living escort (one who falls puts them down where they fell: ruling
+    ``prisoner-escort-falls``); else a problem, and False."""
+    name, at, fate = prisoner
+    inv, where = table.investigator(escort), f.at(body, "with")
+    if fate != "freed":
+        f.problem(
+            f.at(body, "fate"), "fate", f"a prisoner in someone's charge is freed, not {fate}"
+        )
+    elif not inv.active:
+        f.problem(where, "with", f"{inv.name} is dead, so {name} is in no one's charge")
+    elif "at" in body and inv.location != at:
+        f.problem(
+            f.at(body, "at"),
+            "at",
+            f"{name} is with {inv.name}, who stands at {inv.location}, not {at}",
+        )
+    else:
+        return True
+    return False

@@ -24,7 +24,7 @@ from tales.rules.supply import Supply
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 from tales.saves.fields import Fields
-from tales.saves.map_sheet import MAP_FIELDS, restore_map
+from tales.saves.map_sheet import MAP_FIELDS, misplaced_pieces, restore_map
 from tales.saves.restore_world import WorldRestorer
 from tales.saves.sheet import HEROISM
 from tales.saves.sheet_fields import (
@@ -99,8 +99,11 @@ class _Restorer(WorldRestorer):
     def run(self) -> Restored | None:
         f, data = self.f, self.data
         f.only(data, PAPER_FIELDS, "")
+        if data.get("digital") is not None and not isinstance(data["digital"], dict):
+            f.problem(f.at(data, "digital"), "digital", "expected a mapping (or no digital part)")
         if isinstance(self.digital, dict) and self.digital:
-            f.only(self.digital, DIGITAL_FIELDS, "digital")
+            f.only(self.digital, (*DIGITAL_FIELDS, *MAP_FIELDS), "digital")
+            misplaced_pieces(f, data, self.digital)
         difficulty = read_difficulty(data, f, self.scenario)
         rounds = f.get(data, "round", int, "")
         if rounds is not None and rounds < 0:
@@ -133,7 +136,7 @@ class _Restorer(WorldRestorer):
             table.investigators[sheet.slug] = self._companion(sheet, entry)
         self._board(table, difficulty, rounds)
         state = self._story(table)
-        restore_map(f, data, table, self.scenario, self.book.location_tokens)
+        restore_map(f, data, table, self.book)
         self._encounters(table)
         self._supply(table)
         if f.problems:

@@ -279,12 +279,14 @@ class WorldRestorer:
                     f.at_item(raw, index), path, "expected {location, encounter, path, tokens}"
                 )
                 continue
+            # Any card of the map: a storybook may begin one on a card not yet
+            # revealed (The Gannet Light's whaleboat at the whistle buoy, 192).
             place = f.word(
                 entry.get("location"),
                 f.at(entry, "location"),
                 f"{path}.location",
-                sorted(table.revealed),
-                "revealed location",
+                sorted(self.scenario.locations),
+                "location",
             )
             slug = f.word(
                 entry.get("encounter"),

@@ -60,23 +60,30 @@ def _map_pieces_onto_the_paper_sheet(data: Raw) -> Raw:
     data["format_version"] = 3
     if not isinstance(digital, dict) or not any(k in digital for k in _MOVED_TO_PAPER):
         return data  # changed in place: the loader's lines and columns stay right
-    moved = {k: digital.pop(k) for k in _MOVED_TO_PAPER if k in digital}
-    if "visited" in digital:  # a sheet of play wrote no barriers once none were left
+    # A piece also on the paper part stays under ``digital``, where the sheet's
+    # check says it is written twice: neither copy is silently dropped.
+    keys = [k for k in _MOVED_TO_PAPER if k in digital and k not in data]
+    read_at = getattr(digital, "lc", None)
+    places = {k: read_at.data[k] for k in keys if read_at is not None and k in read_at.data}
+    moved = {k: digital.pop(k) for k in keys}
+    if "visited" in digital and "barriers" not in data:  # none written once none were left
         moved.setdefault("barriers", [])
     prisoners = moved.get("prisoners")
     if isinstance(prisoners, dict):
-        for slug, body in prisoners.items():
+        for body in prisoners.values():
             if isinstance(body, dict):
-                prisoners[slug] = _prisoner(body)
+                _prisoner(body)
     tokens = moved.get("location_tokens")
-    if isinstance(tokens, dict):
-        searched = {
-            place: counts.pop("investigation")
-            for place, counts in tokens.items()
-            if isinstance(counts, dict) and "investigation" in counts
-        }
+    if isinstance(tokens, dict) and "investigation" not in data:
+        searched = type(tokens)()  # ruamel's mapping, so each place keeps its line
+        for place, counts in tokens.items():
+            if isinstance(counts, dict) and "investigation" in counts:
+                searched[place] = counts.pop("investigation")
+                _same_place(tokens, place, searched, place)
         if searched:
             moved["investigation"] = searched
+            if "location_tokens" in places:
+                places["investigation"] = places["location_tokens"]
     position = list(data).index("digital")
     insert = getattr(data, "insert", None)  # ruamel's CommentedMap keeps the order
     for offset, (key, value) in enumerate(moved.items()):
@@ -84,15 +91,28 @@ def _map_pieces_onto_the_paper_sheet(data: Raw) -> Raw:
             insert(position + offset, key, value)
         else:
             data[key] = value
+    kept = getattr(data, "lc", None)
+    if kept is not None:  # a problem in a moved piece names where it is written
+        kept.data.update(places)
     return data
 
 
-def _prisoner(body: Raw) -> Raw:
-    """``escort`` (a slug, or null) is ``with`` on the paper sheet."""
-    moved = {k: v for k, v in body.items() if k != "escort"}
-    if body.get("escort") is not None:
-        moved["with"] = body["escort"]
-    return moved
+def _prisoner(body: Raw) -> None:
+    """``escort`` (a slug, or null) is ``with`` on the paper sheet; changed in
+    place, so the loader's lines and columns stay right."""
+    if "escort" not in body:
+        return
+    escort = body.pop("escort")
+    if escort is not None:
+        body["with"] = escort
+        _same_place(body, "escort", body, "with")
+
+
+def _same_place(source: Raw, key: str, target: Raw, new_key: str) -> None:
+    """``target[new_key]`` is at the line and column ``source[key]`` was read at."""
+    read, kept = getattr(source, "lc", None), getattr(target, "lc", None)
+    if read is not None and kept is not None and key in read.data:
+        kept.data[new_key] = read.data[key]
 
 
 UPGRADES = (

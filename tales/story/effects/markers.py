@@ -69,7 +69,9 @@ def _check_place(value: Any) -> str | None:
 
 
 def _place_refs(effect: Effect) -> list[Ref]:
-    return [] if effect.value is True else [("location", str(effect.value))]
+    """The location named, and the box's Investigation tokens (E216 without them)."""
+    where = [] if effect.value is True else [("location", str(effect.value))]
+    return [("piece", "investigation"), *where]
 
 
 def _where(play: Play, effect: Effect) -> str | None:

@@ -147,6 +147,15 @@ def _place(effect: Effect) -> list[Ref]:
     return [("location", str(effect.value))]
 
 
+def _group(effect: Effect) -> list[Ref]:
+    """The Group token itself (E216 in a scenario without one)."""
+    return [("piece", "group")]
+
+
+def _group_place(effect: Effect) -> list[Ref]:
+    return [*_group(effect), *_place(effect)]
+
+
 BARRIER_SCHEMA = object_schema(
     {"between": {"type": "array", "items": SLUG, "minItems": 2, "maxItems": 2}, "count": NUMBER},
     ("between",),
@@ -211,8 +220,8 @@ KINDS = (
         refs=_drive_refs,
         grants=_destination,
     ),
-    EffectKind("hide_group", "true", TRUE, "{hide_group: true}", check_true, _hide),
-    EffectKind("show_group", "true", TRUE, "{show_group: true}", check_true, _show),
+    EffectKind("hide_group", "true", TRUE, "{hide_group: true}", check_true, _hide, refs=_group),
+    EffectKind("show_group", "true", TRUE, "{show_group: true}", check_true, _show, refs=_group),
     EffectKind(
         "move_group",
         "a location",
@@ -220,7 +229,7 @@ KINDS = (
         "{move_group: street}",
         check_slug,
         _move_group,
-        refs=_place,
+        refs=_group_place,
         grants=_place,
     ),
 )

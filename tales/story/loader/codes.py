@@ -37,7 +37,11 @@ CODES: dict[str, str] = {
     "E212": "options read where nobody stands (give them `at:`, or make them `choices`)",
     "E213": "an interlude using what needs a scenario in play",
     "E214": "an investigator that is not in the core components",
-    "E215": "a barrier between two locations the map does not connect",
+    "E215": "a barrier between two locations the map does not connect, or a location "
+    "connected to itself",
+    "E216": "a rule for a map piece the scenario does not have: a crossing by_vehicle with "
+    "no vehicle, a Group token rule with no Group token, Investigation tokens with none "
+    "in the box",
     "W301": "a paragraph that can never be read, given the conditions that gate it",
     "W302": "a keyword, item, clue, objective, location or encounter never used",
     "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
@@ -69,6 +73,7 @@ NOWHERE_TO_STAND = "E212"
 NOT_IN_INTERLUDE = "E213"
 NO_INVESTIGATOR = "E214"
 NO_CONNECTION = "E215"
+NO_PIECE = "E216"
 UNREACHABLE = "W301"
 UNUSED = "W302"
 NO_BRANCH = "W303"

@@ -16,7 +16,7 @@ from tales.rules.items import ItemCard
 from tales.rules.prisoners import FATES
 from tales.rules.scenario import Barrier, Encounter, Enemy, Location, Prisoner, Vehicle
 from tales.rules.terms import Attribute, StatusCardKind
-from tales.story.loader.codes import BAD_VALUE, NO_CARD
+from tales.story.loader.codes import BAD_VALUE, NO_CARD, NO_CONNECTION
 from tales.story.loader.context import (
     Context,
     flag,
@@ -55,7 +55,7 @@ def load_locations(context: Context) -> dict[str, Location]:
             context.location_tokens[slug] = {str(k): int(v) for k, v in tokens.items()}
         _limits(context, reader, slug, body)
         for key in _LINKS:
-            links[key][slug] = set(_linked(context, reader, body, key))
+            links[key][slug] = set(_linked(context, reader, slug, body, key))
         scene = whole(body, "scene")
         if scene is not None:
             context.refs.paragraphs.append((scene, context.at(reader, body, "scene")))
@@ -86,11 +86,16 @@ def load_locations(context: Context) -> dict[str, Location]:
     }
 
 
-def _linked(context: Context, reader: Reader, body: dict[Any, Any], key: str) -> list[str]:
+def _linked(
+    context: Context, reader: Reader, slug: str, body: dict[Any, Any], key: str
+) -> list[str]:
     """The locations a card's ``adjacent``, ``by_vehicle`` or ``by_story`` names."""
     for index, other in enumerate(listing(body, key)):
         if isinstance(other, str):
-            context.refs.locations.append((other, context.at_item(reader, body[key], index)))
+            where = context.at_item(reader, body[key], index)
+            context.refs.locations.append((other, where))
+            if other == slug:
+                context.error(where, NO_CONNECTION, f"{slug!r} is connected to itself")
     return words(body, key)
 
 
@@ -267,8 +272,29 @@ def load_prisoners(context: Context, reader: Reader, data: dict[Any, Any]) -> di
         context.refs.locations.append((at, context.at(reader, body, "at")))
         for fate in FATES[1:]:
             context.refs.logs.append((f"{section}/{slug}-{fate}", where))
-        found[slug] = Prisoner(slug, text(body, "name") or slug, at, section)
+        found[slug] = Prisoner(slug, _marker_name(context, reader, body, slug, found), at, section)
     return found
+
+
+def _marker_name(
+    context: Context, reader: Reader, body: dict[Any, Any], slug: str, found: dict[str, Prisoner]
+) -> str:
+    """The name the marker prints: the paper sheet lists prisoners by it, so
+    it is never empty and no two are alike (one would be lost on the sheet)."""
+    name = text(body, "name")
+    if name is None:
+        return slug  # the schema has said so
+    where = context.at(reader, body, "name")
+    if not name.strip():
+        message = f"prisoner {slug!r} has an empty name: the marker prints one"
+        context.error(where, BAD_VALUE, message)
+        return slug
+    spoken = " ".join(name.casefold().replace("-", " ").split())
+    for other in found.values():
+        if " ".join(other.name.casefold().replace("-", " ").split()) == spoken:
+            pair = " and ".join(repr(s) for s in sorted((other.slug, slug)))
+            context.error(where, BAD_VALUE, f"prisoners {pair} are both named {name}")
+    return name
 
 
 def load_barriers(context: Context, reader: Reader, setup: dict[Any, Any]) -> tuple[Barrier, ...]:

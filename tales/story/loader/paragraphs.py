@@ -39,6 +39,11 @@ from tales.story.reader import Reader
 from tales.story.yamlio import is_whole
 
 _ATTRIBUTES = frozenset(a.value for a in Attribute)
+# The map's words that name a vehicle or a prisoner (tales/story/map_vocabulary.py).
+_PIECE_ASKED = {
+    **dict.fromkeys(("vehicle_at", "aboard", "seats_free", "driving", "riding"), "vehicle"),
+    **dict.fromkeys(("prisoner", "prisoner_at", "escorting", "escorted"), "prisoner"),
+}
 # log("fates", "crab-fled") or crossed_out(...): an entry asked about by name.
 _ENTRY_ASKED = re.compile(
     r"\b(?:log|crossed_out)\(\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*,\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*\)"
@@ -256,9 +261,13 @@ def expression(
     for section, entry in _ENTRY_ASKED.findall(source):  # both written out: check the entry
         refs.logs.append((f"{section}/{entry}", where))
     for function, position, argument in analysis.calls:
+        if function == "barriers" and position in (0, 1):
+            refs.locations.append((argument, where))
         if position != 0:
             continue
-        if function == "keyword":
+        if function in _PIECE_ASKED:  # a vehicle's or a prisoner's slug, as an item's
+            refs.cards.append((_PIECE_ASKED[function], argument, where))
+        elif function == "keyword":
             refs.keywords.append((argument, where))
         elif function == "visited" and argument.isdecimal():
             refs.paragraphs.append((int(argument), where))

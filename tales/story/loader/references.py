@@ -43,6 +43,8 @@ class Refs:
     counters: list[tuple[str, Where]] = field(default_factory=list)
     # Two locations a barrier lies between: the map must connect them.
     connections: list[tuple[str, str, Where]] = field(default_factory=list)
+    # (piece, effect kind, where): a rule for the Group token or Investigation tokens.
+    pieces: list[tuple[str, str, Where]] = field(default_factory=list)
 
     def note_effect(self, effect: Effect) -> None:
         """Note every name the effect's kind says it references."""
@@ -61,6 +63,8 @@ class Refs:
             elif what == "connection":
                 a, _, b = str(name).partition(" ")
                 self.connections.append((a, b, where))
+            elif what == "piece":
+                self.pieces.append((str(name), effect.kind, where))
             else:  # an item, clue, objective or encounter
                 self.cards.append((what, str(name), where))
 

@@ -31,6 +31,7 @@ from tales.story.loader.components import (
 )
 from tales.story.loader.context import Context, listing, mapping, text, whole, words
 from tales.story.loader.paragraphs import load_paragraphs
+from tales.story.loader.pieces import check_pieces
 from tales.story.loader.references import Known, check_refs
 from tales.story.model import Rate, ScenarioBook, Sections
 from tales.story.reader import Reader
@@ -73,6 +74,7 @@ def load_scenario(
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
     if not unreadable(problems, folder):  # else every reference into that file would fail
         check_refs(context, known, pieces.vehicles, pieces.prisoners)
+        check_pieces(context, pieces, locations)
     _strays(context)
     start = setup.start
     if introduction is None or start is None or board is None or start not in locations:
