@@ -90,7 +90,7 @@ def combat(table: Table, inv: Investigator, weapon: str) -> Proc[None]:
     need = max(MIN_NEED, tally.finishing)
     assert held.card.attribute is not None  # the loader requires it for weapons
     outcome = yield from skill_test(table, inv, TestSpec(held.card.attribute, need, tally=tally))
-    _cover(table, state, COMBAT, held.card.damage + outcome.successes)
+    _cover(table, state, COMBAT, held.card.damage + outcome.successes, inv.slug)
 
 
 def stratagem(table: Table, inv: Investigator) -> Proc[None]:
@@ -106,10 +106,10 @@ def stratagem(table: Table, inv: Investigator) -> Proc[None]:
     enemy = state.encounter.enemy
     tally = Tally(STRATAGEM, 0, state.left(STRATAGEM))
     outcome = yield from skill_test(table, inv, TestSpec(enemy.stratagem, tally.left, tally=tally))
-    _cover(table, state, STRATAGEM, outcome.successes)
+    _cover(table, state, STRATAGEM, outcome.successes, inv.slug)
 
 
-def _cover(table: Table, state: EncounterState, path: str, amount: int) -> None:
+def _cover(table: Table, state: EncounterState, path: str, amount: int, by: str) -> None:
     """Components Golden Rule: "If during your adventure the Resource Pool of any
     component won't allow you to get that specific component, you just continue
     the game without it." With the box's Encounter tokens gone, the Damage or
@@ -126,6 +126,7 @@ def _cover(table: Table, state: EncounterState, path: str, amount: int) -> None:
             state.tokens,
             state.target(path),
             missing=progress - placed,
+            by=by,
         )
     )
     if state.left(path) <= 0:

@@ -292,6 +292,7 @@ class EncounterProgress(Event):
     tokens: int  # counted on the card in all
     target: int
     missing: int = 0  # of ``placed``, counted with no token left in the box
+    by: str = ""  # who struck the blow or made the Stratagem test
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from tales.rules.scenario import Encounter, Scenario
 from tales.rules.table import Table, panicked
 from tales.rules.terms import EventSymbol, StatusToken, Track
 from tales.rules.teststate import TestState
+from tales.rules.vehicles import driver_of, riders
 from tales.story.effects import kind_of
 from tales.story.interpreter import Book
 from tales.story.model import Effect, OptionDef, Paragraph
@@ -54,6 +55,8 @@ class EncounterView:
     location: str
     path: str | None  # "combat" or "stratagem" once the first blow chose it
     tokens: int
+    # Who may not try the Stratagem again this round (ruling ``stratagem-once-a-round``).
+    outwitted: frozenset[str] = frozenset()
 
     def target(self, path: str) -> int:
         """What beats the enemy by ``path``: its wounds, or its Stratagem successes."""
@@ -185,6 +188,19 @@ class PrisonerView:
     escort: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class VehicleView:
+    """A vehicle: the name it prints, its seats, where it stands, the living
+    seated in boarding order and who is at the wheel (ruling ``vehicle-driver``)."""
+
+    slug: str
+    name: str
+    seats: int
+    at: str
+    aboard: tuple[str, ...]
+    driver: str | None
+
+
 class TableView:
     """The whole game, read-only: the table and, in a scenario, its storybook."""
 
@@ -280,7 +296,13 @@ class TableView:
         """Encounters in play, by location."""
         return MappingProxyType(
             {
-                where: EncounterView(e.encounter, e.location, e.path, e.tokens)
+                where: EncounterView(
+                    e.encounter,
+                    e.location,
+                    e.path,
+                    e.tokens,
+                    frozenset(s for s in e.outwitted if not e.may_outwit(self._table, s)),
+                )
                 for where, e in self._table.encounters.items()
             }
         )
@@ -314,6 +336,34 @@ class TableView:
     def barriers(self) -> Mapping[tuple[str, str], int]:
         """Barriers left across connections, by the pair of locations."""
         return MappingProxyType({edge: n for edge, n in self._table.barriers.items() if n})
+
+    @property
+    def vehicles(self) -> tuple[VehicleView, ...]:
+        """The scenario's vehicles, in the order it prints them."""
+        table = self._table
+        if table.scenario is None:
+            return ()
+        return tuple(
+            VehicleView(
+                slug,
+                printed.name,
+                printed.seats,
+                table.vehicles[slug].at,
+                riders(table, slug),
+                driver_of(table, slug),
+            )
+            for slug, printed in table.scenario.vehicles.items()
+            if slug in table.vehicles
+        )
+
+    def token_limits(self, place: str) -> Mapping[str, tuple[int, int | None]]:
+        """The floor and ceiling the storybook prints for each token on a card."""
+        limits = self._book.book.token_limits.get(place, {}) if self._book else {}
+        return MappingProxyType(dict(limits))
+
+    def ruling(self, ruling_id: str) -> bool:
+        """Whether a switch ruling is on in this game (house rules included)."""
+        return self._table.rulings.flag(ruling_id)
 
     @property
     def investigation_supply(self) -> int:

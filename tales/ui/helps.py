@@ -96,7 +96,8 @@ TERMS = {
     "COMBAT": "attack with a weapon: its base Damage plus 1 for each Success in the test of "
     "its attribute; each Damage puts an Encounter token on a wound spot",
     "STRATAGEM": "outwit the enemy: Successes in the attribute its card names put Encounter "
-    "tokens on its Success spots",
+    "tokens on its Success spots; each Investigator tries it once a round against an enemy, "
+    "the others may still try (ruling stratagem-once-a-round, unless the house rules lift it)",
     "WEAPONS": "one-handed (wield 2) or two-handed (wield 1); each attack spends a use; "
     "changing weapons during an Encounter costs 1 Action",
     "ITEMS": "cards with uses, held in a hand or the backpack; each use spends a use marker; "
@@ -123,6 +124,17 @@ PIECES = {
     "it; anyone standing where one lies may take it back to the supply (free)",
     "BARRIER": "laid across the way between two locations: no Move or Run crosses it until "
     "the story takes the last one away",
+    # docs/storybook.md, "The map: barriers, routes and vehicles"; ruling vehicle-driver.
+    "VEHICLE": "a boat or a car on the map, with seats: those standing where it lies get in "
+    "while a seat is free, and get out; the first aboard drives unless the story seats "
+    "another, and when the driver gets out or is out of the game the next seated drives; it "
+    "goes where it is driven, along routes only a vehicle crosses too, or where the story "
+    "carries it, everyone aboard with it; those aboard may not Move or Run alone unless the "
+    "storybook says it moves independently; one it leaves behind is still in the team",
+    # docs/storybook.md, locations.yaml's ``tokens`` and ``limits``.
+    "LOCATION TOKEN": "a counter the storybook keeps on a Location card by its own name (a "
+    "flood level, water in a hold): only the story lays or takes them, never below the "
+    "least nor above the most the card prints; 'status' and 'map' show how many lie where",
 }
 
 # The status words complete on their own (a player types "BLEED" at a card's
@@ -138,6 +150,10 @@ ALIASES = {
     **{"GROUP TOKEN": "GROUP", "PRISONERS": "PRISONER", "PRISONER MARKER": "PRISONER"},
     **{"INVESTIGATION TOKEN": "INVESTIGATION", "INVESTIGATION TOKENS": "INVESTIGATION"},
     **{"BARRIERS": "BARRIER", "HIDE": "GROUP", "HIDDEN": "GROUP"},
+    # The words the box's storybooks give their vehicles and their cards' tokens.
+    **{"VEHICLES": "VEHICLE", "BOAT": "VEHICLE", "CAR": "VEHICLE", "DRIVER": "VEHICLE"},
+    **{"SEATS": "VEHICLE", "LOCATION TOKENS": "LOCATION TOKEN", "TOKENS": "LOCATION TOKEN"},
+    **{"FLOOD": "LOCATION TOKEN", "FLOOD LEVEL": "LOCATION TOKEN", "WATER": "LOCATION TOKEN"},
 }
 
 

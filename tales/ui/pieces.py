@@ -1,14 +1,15 @@
 """A storybook's pieces on the map, in words, for ``status`` and ``map``:
-the Group token, the Prisoner markers, the Investigation tokens and the
-barriers. Each is shown only when the scenario has it, by the names the
-scenario prints, never by slug."""
+the Group token, the Prisoner markers, the Investigation tokens, the
+barriers, the vehicles and the tokens a storybook keeps on its Location cards
+(a flood level, water in a hold). Each is shown only when the scenario has
+it, by the names the scenario prints, never by slug."""
 
 from __future__ import annotations
 
 from tales.rules.prisoners import FATES
-from tales.story.view import PrisonerView, TableView
+from tales.story.view import PrisonerView, TableView, VehicleView
 from tales.ui.text import Line, name_of, place
-from tales.ui.words import count, words
+from tales.ui.words import count, sentence, words
 
 INVESTIGATION = "investigation"  # the Location card token an Investigation token is
 
@@ -65,11 +66,66 @@ def _barriers(table: TableView) -> str:
     return f"Barriers: {'; '.join(each)}."
 
 
+def _seen_vehicles(table: TableView) -> list[VehicleView]:
+    """Vehicles standing on revealed cards: one the team has not found is no news."""
+    return [v for v in table.vehicles if v.at in table.revealed]
+
+
+def riders_words(table: TableView, vehicle: VehicleView) -> str:
+    """ "aboard: Arthur Blackwood (at the wheel), Elizabeth Hawthorne; 2 seats free"."""
+    if not vehicle.aboard:
+        return f"empty, {count(vehicle.seats, 'seat')}"
+    seated = ", ".join(
+        name_of(table, s) + (" (at the wheel)" if s == vehicle.driver else "")
+        for s in vehicle.aboard
+    )
+    return f"aboard: {seated}; {count(vehicle.seats - len(vehicle.aboard), 'seat')} free"
+
+
+def _vehicles(table: TableView) -> list[str]:
+    return [
+        f"{sentence(v.name)} (vehicle) is at {place(table, v.at)}, {riders_words(table, v)}."
+        for v in _seen_vehicles(table)
+    ]
+
+
+def in_a_sentence(name: str) -> str:
+    """A printed name inside a sentence: "The boat" is "the boat", "Eli's Catboat" stays."""
+    return "the" + name[3:] if name.startswith("The ") else name
+
+
+def limit_words(floor: int, ceiling: int | None) -> str:
+    """What a card's ``limits`` allow a token: " (3 at most)", " (1 to 3)"."""
+    if ceiling is not None:
+        return f" ({floor} to {ceiling})" if floor else f" ({ceiling} at most)"
+    return f" ({floor} at least)" if floor else ""
+
+
+def card_tokens(table: TableView, slug: str) -> list[str]:
+    """A Location card's own tokens, by the storybook's names ("1 flood token
+    (3 at most)"): any laid, and on a revealed card a level at 0 too, since
+    the level is the news (one on a card not yet found was told as it came)."""
+    limits = table.token_limits(slug)
+    return [
+        count(n, f"{words(token)} token") + limit_words(*limits.get(token, (0, None)))
+        for token, n in sorted(table.location_tokens.get(slug, {}).items())
+        if token != INVESTIGATION and (n or slug in table.revealed)
+    ]
+
+
+def _location_tokens(table: TableView) -> str:
+    each = [
+        f"{place(table, slug)}, {', '.join(tokens)}"
+        for slug in sorted(table.location_tokens)
+        if (tokens := card_tokens(table, slug))
+    ]
+    return f"Tokens on Location cards: {'; '.join(each)}." if each else ""
+
+
 def piece_status_lines(table: TableView) -> list[Line]:
     """The pieces' lines of ``status``: none for a scenario without them."""
-    lines = [
-        Line(text) for text in (_group(table), _investigation(table), _barriers(table)) if text
-    ]
+    texts = (_group(table), _investigation(table), _barriers(table), _location_tokens(table))
+    lines = [Line(text) for text in (*texts, *_vehicles(table)) if text]
     prisoners = table.prisoners
     unfound = [p.name for p in prisoners if p.fate == "held" and p.at not in table.revealed]
     if prisoners:
@@ -91,6 +147,12 @@ def pieces_at(table: TableView, slug: str) -> str:
     tokens = table.location_tokens.get(slug, {}).get(INVESTIGATION, 0)
     if tokens:
         parts.append(count(tokens, "Investigation token"))
+    parts += card_tokens(table, slug)
+    parts += [
+        f"{in_a_sentence(v.name)} is here ({riders_words(table, v)})"
+        for v in table.vehicles
+        if v.at == slug
+    ]
     parts += [
         f"{p.name} ({_briefly(table, p)})"
         for p in table.prisoners
@@ -107,11 +169,28 @@ def _briefly(table: TableView, prisoner: PrisonerView) -> str:
     return "freed, in no one's charge"
 
 
-def exit_words(table: TableView, here: str, there: str) -> str:
-    """A neighbour on ``map``, with the barriers across the way to it."""
+def exits(table: TableView, slug: str) -> str:
+    """Where a revealed card leads on ``map``: walked, then crossed only aboard a vehicle."""
+    assert table.scenario is not None
+    card = table.scenario.locations[slug]
+    walked = [exit_words(table, slug, a) for a in sorted(card.adjacent) if a in table.revealed]
+    walked += [
+        exit_words(table, slug, a, by_vehicle=True)
+        for a in sorted(card.by_vehicle)
+        if a in table.revealed
+    ]
+    return ", ".join(walked) or "nowhere yet"
+
+
+def exit_words(table: TableView, here: str, there: str, *, by_vehicle: bool = False) -> str:
+    """A neighbour on ``map``, with the barriers across the way to it, and
+    whether only a vehicle crosses to it."""
     barred = table.barriers.get((here, there), 0) or table.barriers.get((there, here), 0)
-    name = place(table, there)
-    return f"{name} ({count(barred, 'barrier')} across)" if barred else name
+    notes = [
+        *(["by vehicle"] if by_vehicle else []),
+        *([f"{count(barred, 'barrier')} across"] if barred else []),
+    ]
+    return place(table, there) + (f" ({', '.join(notes)})" if notes else "")
 
 
 def map_footer(table: TableView) -> list[Line]:

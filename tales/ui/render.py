@@ -255,6 +255,24 @@ def _enemy(t: TableView, slug: str) -> str:
     return "an enemy"
 
 
+def _progress(e: ev.EncounterProgress, t: TableView) -> str:
+    """Tokens placed; after a Stratagem try the enemy survives, that the one who
+    tried it may not again this round, said as their option leaves the menu."""
+    text = (
+        f"{e.path.capitalize()}: {count(e.placed, 'Encounter token')} placed "
+        f"({e.tokens} of {e.target} spots covered)."
+    )
+    if e.missing:
+        text += f" The box has run out: {e.missing} counted without a token."
+    goes_on = e.path == "stratagem" and e.by and e.tokens < e.target
+    if goes_on and t.ruling("stratagem-once-a-round"):
+        text += (
+            f" {name_of(t, e.by)} may try the Stratagem again next round "
+            "(once a round each: 'help stratagem')."
+        )
+    return text
+
+
 _RENDERERS: dict[type, Callable[..., str]] = {
     SourceChanged: source_changed,
     ev.CardDrawn: _drawn,
@@ -342,11 +360,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         f"An encounter begins at {place(t, e.location)}: {_enemy(t, e.encounter)} "
         "('encounter' shows it)."
     ),
-    ev.EncounterProgress: lambda e, t: (
-        f"{e.path.capitalize()}: {count(e.placed, 'Encounter token')} placed "
-        f"({e.tokens} of {e.target} spots covered)."
-        + (f" The box has run out: {e.missing} counted without a token." if e.missing else "")
-    ),
+    ev.EncounterProgress: _progress,
     ev.EncounterEnded: lambda e, t: f"The encounter is over ({e.how}).",
     ev.ScenarioEnded: lambda e, t: f"The scenario ends: {e.why}.",
     # What a storybook effect changed, told as the rules tell their own changes.

@@ -9,7 +9,7 @@ from fractions import Fraction
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.terms import Track
 from tales.story.view import EncounterView, InvestigatorView, TableView
-from tales.ui.pieces import exit_words, map_footer, piece_status_lines, pieces_at
+from tales.ui.pieces import exits, map_footer, piece_status_lines, pieces_at
 from tales.ui.text import Line, place
 from tales.ui.words import count
 
@@ -157,13 +157,10 @@ def map_lines(table: TableView) -> list[Line]:
         for slug in slugs:
             location = scenario.locations[slug]
             here = [i.name for i in table.players() if i.location == slug]
-            exits = [
-                exit_words(table, slug, a) for a in sorted(location.adjacent) if a in table.revealed
-            ]
             who = f"; here: {', '.join(here)}" if here else ""
             fight = _fight(table, slug)
             lines.append(Line(f"  {location.name}{who}{fight}{pieces_at(table, slug)}"))
-            lines.append(Line(f"      leads to: {', '.join(exits) or 'nowhere yet'}"))
+            lines.append(Line(f"      leads to: {exits(table, slug)}"))
     return lines + map_footer(table)
 
 

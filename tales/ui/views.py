@@ -7,7 +7,7 @@ from tales.rules.decisions import Decision, DecisionKind
 from tales.story.view import EncounterView, TableView
 from tales.ui.pieces import entry_words
 from tales.ui.screens import NEAR_END, rounds_left, time_track
-from tales.ui.text import Line, place
+from tales.ui.text import Line, name_of, place
 from tales.ui.words import count, plural, words
 
 __all__ = ["rounds_left", "time_track"]
@@ -49,6 +49,7 @@ def encounter_lines(table: TableView) -> list[Line]:
                     f"placed of {target}, {target - state.tokens} to go."
                 )
             )
+        lines += _once_a_round(table, state)
         attacks = ", ".join(count(n, f"{kind.value} card") for kind, n in enemy.attacks)
         if attacks:
             lines.append(Line(f"  Its attacks give everyone here {attacks}."))
@@ -59,6 +60,16 @@ def encounter_lines(table: TableView) -> list[Line]:
         )
         lines.append(Line(f"  At the end of the round: {end}."))
     return lines
+
+
+def _once_a_round(table: TableView, state: EncounterView) -> list[Line]:
+    """Ruling ``stratagem-once-a-round``: who has had this round's try, while
+    the Stratagem is still a path to this enemy."""
+    if state.path not in (None, "stratagem") or not table.ruling("stratagem-once-a-round"):
+        return []
+    tried = [name_of(table, slug) for slug in table.investigators if slug in state.outwitted]
+    again = f"; tried this round: {', '.join(tried)} (again next round)" if tried else ""
+    return [Line(f"  Each investigator may try the Stratagem once a round{again}.")]
 
 
 def log_lines(table: TableView) -> list[Line]:

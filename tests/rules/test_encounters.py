@@ -119,7 +119,7 @@ def test_a_blow_spends_the_weapons_use_marker_and_no_card(core: Core) -> None:
     assert opening[1] == TestStarted(EZRA, Attribute.CONSTITUTION, 4, 0, Tally("combat", 1, 5))
     events = engine.apply_all(["roll", "accept"])
     assert engine.finished
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 2, 2, 5)]
+    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 2, 2, 5, by=EZRA)]
     assert of([*opening, *events], ActionsPaid) == []
     assert ezra.hand == hand and ezra.discard == []
     assert table.supply.use_markers == markers + 1
@@ -202,7 +202,9 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
         TestStarted(MARGARET, Attribute.APPEARANCE, 4, 0, Tally("stratagem", 0, 4))
     ]
     events = strike(engine, cards[:1])
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 1, 1, 4)]
+    assert of(events, EncounterProgress) == [
+        EncounterProgress("wrecker", STRATAGEM, 1, 1, 4, by=MARGARET)
+    ]
 
     table.round += 1  # one Stratagem test a round each (ruling stratagem-once-a-round)
     engine = run(table, stratagem(table, margaret))
@@ -210,7 +212,9 @@ def test_a_stratagem_tests_the_enemys_attribute_for_the_successes_left(core: Cor
         TestStarted(MARGARET, Attribute.APPEARANCE, 3, 0, Tally("stratagem", 0, 3))
     ]
     events = strike(engine, cards[1:])
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", STRATAGEM, 3, 4, 4)]
+    assert of(events, EncounterProgress) == [
+        EncounterProgress("wrecker", STRATAGEM, 3, 4, 4, by=MARGARET)
+    ]
     assert of(events, EncounterEnded) == [EncounterEnded("wrecker", STRATAGEM)]
     assert table.to_read == [(DEFEATED, "The Wrecker overcome", "pier")]
 
@@ -232,7 +236,7 @@ def test_covering_every_spot_ends_the_encounter_at_once(core: Core) -> None:
     engine = run(table, activity_phase(table, story))
     engine.apply(f"combat:{EZRA}:hatchet")
     events = strike(engine, cards)
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 5, 5, 5)]
+    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 5, 5, 5, by=EZRA)]
     assert of(events, EncounterEnded) == [EncounterEnded("wrecker", COMBAT)]
     assert of(events, ReadParagraph) == [ReadParagraph(DEFEATED, "The Wrecker overcome")]
     assert events.index(EncounterEnded("wrecker", COMBAT)) < events.index(
@@ -286,7 +290,7 @@ def test_encounter_tokens_run_out_and_come_back(core: Core) -> None:
     constitution = primary(ezra, Attribute.CONSTITUTION, 2)
     events = strike(run(table, combat(table, ezra, "hatchet")), constitution)
     assert of(events, EncounterProgress) == [
-        EncounterProgress("wrecker", COMBAT, 3, 3, 5, missing=0)
+        EncounterProgress("wrecker", COMBAT, 3, 3, 5, missing=0, by=EZRA)
     ]
     assert table.supply.encounter_tokens == 1
 
@@ -323,7 +327,7 @@ def test_damage_and_stratagem_successes_count_once_the_encounter_tokens_run_out(
         cards = primary(margaret, Attribute.APPEARANCE, 3)
         events = strike(run(table, stratagem(table, margaret)), cards)
     assert of(events, EncounterProgress) == [
-        EncounterProgress("wrecker", path, 3, 3, 5 if path == COMBAT else 4, missing=2)
+        EncounterProgress("wrecker", path, 3, 3, 5 if path == COMBAT else 4, missing=2, by=MARGARET)
     ]
     state = table.encounters["pier"]
     assert (state.tokens, state.placed, table.supply.encounter_tokens) == (3, 1, 0)

@@ -209,7 +209,7 @@ def test_ezra_strikes_with_the_hatchet(core: Core) -> None:
     resolved = of(events, TestResolved)[0]
     assert (resolved.attribute, resolved.successes) == (Attribute.CONSTITUTION, 2)
     # 1 damage by default + 2 successes = 3 Encounter tokens with a Target side up.
-    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 3, 3, 5)]
+    assert of(events, EncounterProgress) == [EncounterProgress("wrecker", COMBAT, 3, 3, 5, by=EZRA)]
     state = table.encounters["pier"]
     assert (state.path, state.tokens) == (COMBAT, 3)
     assert hatchet.uses == 3 and table.supply.encounter_tokens == 5

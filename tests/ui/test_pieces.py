@@ -116,7 +116,9 @@ def test_help_explains_each_piece(make_game: MakeGame, topic: str, term: str):
 
 def test_help_lists_the_pieces(make_game: MakeGame):
     lines = shown(make_game(), "help")
-    assert "Storybook pieces: BARRIER, GROUP, INVESTIGATION, PRISONER." in lines
+    assert (
+        "Storybook pieces: BARRIER, GROUP, INVESTIGATION, LOCATION TOKEN, PRISONER, VEHICLE."
+    ) in lines
 
 
 def test_each_prisoner_of_the_settling_has_one_name(reef_ledger):
