@@ -12,7 +12,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tales.errors import NotSaved, TalesError
 from tales.rules.events import Event, RoundEnded
@@ -25,6 +25,9 @@ from tales.saves.sheet import SheetContext, capture, capture_between, capture_fi
 from tales.saves.store import SaveFiles, excerpt, list_saves, read_regular, saves_dir, write_atomic
 from tales.story.core import Core
 from tales.story.game import Game
+
+if TYPE_CHECKING:  # reading a sheet back is not needed to start a game
+    from tales.saves.load import LoadedSheet
 
 
 @dataclass
@@ -314,16 +317,7 @@ def load_saved(
             f"`tales saves show {files.name}` prints its campaign log"
         )
     target = into or files
-    # A session is named by its save (a checkpoint "x@y" goes on as "x"): a
-    # sheet copied under a new name must not write its checkpoints over the
-    # ones of the save it was copied from.
-    session = target.name.split("@")[0]
-    context = new_context(
-        session, loaded.tale_root, str(loaded.data["scenario"]), loaded.tale.content_hash
-    )
-    notes = loaded.data.get("notes")
-    if isinstance(notes, str):
-        context = replace(context, notes=notes)
+    context = _context_of(loaded, target)
     at_round_end: list[dict[str, Any]] = []
     game, restored = loaded.start(
         core, on_restored=lambda table, book: at_round_end.append(capture(table, book, context))
@@ -355,10 +349,22 @@ def load_saved(
     # A sheet with no journal beside it (copied, or typed in from paper) has
     # nothing for the inputs to be appended to until one is started for it.
     unjournaled = plan.journal is None
-    renamed = session != loaded.session
+    renamed = context.session != loaded.session
     if into is not None or hand_typed or loaded.upgrades or plan.repair or unjournaled or renamed:
         saved.persist()  # the disk becomes one sheet and the journal that follows it
     return saved, warnings
+
+
+def _context_of(loaded: LoadedSheet, target: SaveFiles) -> SheetContext:
+    """What a loaded sheet's game is saved with. A session is named by its
+    save (a checkpoint "x@y" goes on as "x"): a sheet copied under a new name
+    must not write its checkpoints over the ones of the save it was copied from."""
+    session = target.name.split("@")[0]
+    context = new_context(
+        session, loaded.tale_root, str(loaded.data["scenario"]), loaded.tale.content_hash
+    )
+    notes = loaded.data.get("notes")
+    return replace(context, notes=notes) if isinstance(notes, str) else context
 
 
 def _replay_journal(saved: SavedGame, files: SaveFiles, plan: LoadPlan, expected: str) -> list[str]:
