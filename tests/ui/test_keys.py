@@ -2,11 +2,12 @@
 
 README.md: "each card, helper's card, Companion marker and die keeps its
 number until the test ends". The rulebook's assistance is why options come
-and go in a test: "Other Investigators at the same location as the active
-Investigator may assist by playing cards from their hand ... The number of
-cards played by other Investigators cannot exceed the number of cards played
-by the active Investigator." So a helper's cards leave the menu each time the
-assistance catches up with the cards played, and come back with the next."""
+and go in a test: "A player can only assist if their Investigator standee is
+in the same location as the one initiating the test" and "The amount of
+assistance (played cards and Companion markers combined) cannot exceed the
+number of cards played by the acting player." So the helpers' cards leave
+the menu each time the assistance catches up with the cards played, and come
+back with the acting player's next card."""
 
 from __future__ import annotations
 
