@@ -120,6 +120,12 @@ def test_the_basket_on_the_wharf_goes_to_the_one_left_ashore(core, reef_ledger) 
     assert "In a lull between squalls you see it" in split
     assert "On the town shore, where Ezra Marsh is waiting out the night" in split
     assert "on both sides of the water you are" in split and "you are all" not in split
+    # Not yet across: the one in the boat is not handed the basket on the wharf.
+    out = afloat(core, reef_ledger)
+    out.table.investigator(EZRA).location = "packet-wharf"
+    out.table.vehicles["boat"].aboard.remove(EZRA)
+    crossing = flat(texts(read(out, 193))[193])
+    assert "where Ezra Marsh is waiting" in crossing and "into your hands" not in crossing
 
 
 def test_a_scene_s_way_on_moves_only_the_one_who_takes_it(core, reef_ledger) -> None:
