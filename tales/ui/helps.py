@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from tales.problems import close_match
-from tales.ui.text import Line
+from tales.story.view import TableView
+from tales.ui.pieces import card_tokens, riders_words
+from tales.ui.text import Line, place
+from tales.ui.words import sentence, words
 
 HELP = {
     "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
@@ -164,8 +167,9 @@ def term(topic: str) -> str | None:
     return key if key in TERMS or key in PIECES else None
 
 
-def help_lines(topic: str) -> list[Line]:
-    """The list of commands, or what one command or rule term means."""
+def help_lines(topic: str, table: TableView | None = None) -> list[Line]:
+    """The list of commands, or what one command or rule term means; with
+    the ``table``, also a piece by the name its storybook gives it."""
     if not topic:
         lines = [
             Line("Type an option's number to choose it (r rolls in a test). Commands:", "heading")
@@ -183,6 +187,40 @@ def help_lines(topic: str) -> list[Line]:
     known = term(topic)
     if known is not None:
         return [Line(f"{known}: {TERMS.get(known) or PIECES[known]}.")]
+    named = named_piece_lines(table, topic) if table is not None else []
+    if named:
+        return named
     close = close_match(topic.upper(), {**TERMS, **PIECES})
     hint = f" Did you mean {close}?" if close else " 'help' lists the rule terms it knows."
     return [Line(f"No help on {topic!r}.{hint}", "warning")]
+
+
+def named_piece_lines(table: TableView, topic: str) -> list[Line]:
+    """A vehicle or a Location card's token by the storybook's own name
+    ("help the boat", "help cg-2317", "help ice"): what the piece is, and
+    where it stands now. A piece on a card not yet found is not named."""
+    wanted = topic.strip().lower().removeprefix("the ")
+    for vehicle in table.vehicles:
+        names = {vehicle.slug, vehicle.name.lower().removeprefix("the ")}
+        if wanted in names and vehicle.at in table.revealed:
+            where = f"{sentence(vehicle.name)} is at {place(table, vehicle.at)}"
+            return [
+                Line(f"{vehicle.name}: {PIECES['VEHICLE']}."),
+                Line(f"{where}, {riders_words(table, vehicle)}."),
+            ]
+    singular = wanted.removesuffix(" tokens").removesuffix(" token")
+    kinds = {
+        name: words(name)
+        for tokens in table.location_tokens.values()
+        for name in tokens
+        if singular in (name, words(name))
+    }
+    for kind, printed in kinds.items():
+        held = [
+            f"{place(table, slug)}: {', '.join(card_tokens(table, slug))}"
+            for slug, tokens in sorted(table.location_tokens.items())
+            if tokens.get(kind) and slug in table.revealed
+        ]
+        told = Line(f"{sentence(printed)} tokens: {PIECES['LOCATION TOKEN']}.")
+        return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]
+    return []

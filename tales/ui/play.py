@@ -291,7 +291,7 @@ class PlayLoop:
         return None
 
     def help(self, argument: str) -> None:
-        self.console.show(help_lines(argument.strip()))
+        self.console.show(help_lines(argument.strip(), self.table))
 
     # Saving -----------------------------------------------------------------------
 

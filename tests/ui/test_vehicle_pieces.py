@@ -134,3 +134,22 @@ def test_help_vehicle_follows_the_ruling():
     (line,) = help_lines("vehicle")
     assert "the first aboard drives" in line.text
     assert "the next seated drives" in line.text
+
+
+def test_help_answers_a_piece_by_the_name_its_storybook_gives_it(gannet):
+    """`help` knows the rule words (boat, flood); a name only one storybook
+    uses is answered too, from the table: what the piece is and where it is
+    now. A vehicle on a card not yet found is not named (no news, no spoiler)."""
+    on_the_ledge(gannet)
+    lines = shown(gannet, "help the boat")
+    assert lines[0].startswith("The boat: a boat or a car on the map")
+    assert lines[1] == (
+        "The boat is at The North Ledge, aboard: Arthur Blackwood (at the wheel), "
+        "Elizabeth Hawthorne; 2 seats free."
+    )
+    assert shown(gannet, "help cg-2317")[0].startswith("No help on 'cg-2317'.")
+    gannet.table.revealed.add(gannet.table.vehicles["cg-2317"].at)
+    assert shown(gannet, "help cg-2317")[0].startswith("The picket boat CG-2317: a boat or a car")
+    water = shown(gannet, "help water tokens")
+    assert water[0].startswith("Water tokens: a counter the storybook keeps")
+    assert water[1] == "Now: The Hold of the Hattie G. Lunt: 2 water tokens (1 to 3)."
