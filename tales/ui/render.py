@@ -284,7 +284,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.TrackChanged: _track,
     ev.StatusCardsResolved: lambda e, t: (
         f"{name_of(t, e.investigator)}'s {count(len(e.cards), f'{e.kind} card')} "
-        f"{'goes' if len(e.cards) == 1 else 'go'} back to the box."
+        f"{'goes' if len(e.cards) == 1 else 'go'} back to the general supply."
     ),
     ev.StatusCardGained: _status_card,
     ev.TokenGained: _token,

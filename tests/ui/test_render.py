@@ -256,6 +256,11 @@ def test_chosen_sentences(game: Game) -> None:
         "Ezra Marsh runs to The Landing Stage."
     ]
     assert words(ExplorationRated(96.67, "290/3", 32)) == ["Exploration rate: 97%."]
+    # "remove all cards responsible for the loss and return them to the general
+    # supply" (playtest 7: "box" here, "supply" in the next line, for one return)
+    assert words(ev.StatusCardsResolved(EZRA, StatusCardKind.POISON, ("poison-1",))) == [
+        "Ezra Marsh's 1 POISON card goes back to the general supply."
+    ]
     assert words(StoryRead(7, "")) == ["-- Paragraph 7 --"]
 
 
