@@ -122,11 +122,12 @@ def drive(table: Table, vehicle: str, destination: str) -> None:
     state = table.vehicles.get(vehicle)
     if state is None:
         raise RulesError(f"no vehicle {vehicle!r} on this map")
-    if driver_of(table, vehicle) is None:
+    driver = driver_of(table, vehicle)
+    if driver is None:
         raise RulesError(f"{vehicle!r} has no driver: a vehicle does not move on its own")
     if destination not in drivable(table, state.at):
         raise RulesError(f"{vehicle!r} cannot go from {state.at!r} to {destination!r}")
-    state.driver = driver_of(table, vehicle)
+    state.driver = driver
     _go(table, vehicle, destination)
 
 
