@@ -208,8 +208,9 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
     map, where ``inv`` stands and whether they may go alone (seated in a
     vehicle, hidden with the Group token), so a location's are kept."""
     key = (kind, inv.slug, inv.location)
-    known = kept.get(key) if kept is not None else None
-    if known is not None and not held_aboard(table, inv) and may_run(table, inv):
+    free = not held_aboard(table, inv) and may_run(table, inv)  # the usual case
+    known = kept.get(key) if kept is not None and free else None
+    if known is not None:
         return known
     name = inv.name
     places = table.scenario.locations if table.scenario else {}
@@ -223,8 +224,8 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
             Run(inv.slug, loc, label=f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)")
             for loc in run_targets(table, inv)
         )
-    if kept is not None and not held_aboard(table, inv) and may_run(table, inv):
-        kept[key] = made  # kept only for one free to go: the usual case
+    if kept is not None and free:
+        kept[key] = made  # kept only for one free to go
     return made
 
 
