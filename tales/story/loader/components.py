@@ -289,12 +289,17 @@ def _marker_name(
         message = f"prisoner {slug!r} has an empty name: the marker prints one"
         context.error(where, BAD_VALUE, message)
         return slug
-    spoken = " ".join(name.casefold().replace("-", " ").split())
+    spoken = _spoken(name)
     for other in found.values():
-        if " ".join(other.name.casefold().replace("-", " ").split()) == spoken:
+        if _spoken(other.name) == spoken:
             pair = " and ".join(repr(s) for s in sorted((other.slug, slug)))
             context.error(where, BAD_VALUE, f"prisoners {pair} are both named {name}")
     return name
+
+
+def _spoken(name: str) -> str:
+    """A name as it is heard: case, hyphens and spacing aside."""
+    return " ".join(name.casefold().replace("-", " ").split())
 
 
 def load_barriers(context: Context, reader: Reader, setup: dict[Any, Any]) -> tuple[Barrier, ...]:
