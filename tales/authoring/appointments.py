@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from tales.authoring.endbound import falls_to
 from tales.authoring.lookahead import FAR, StoryMap, holds
-from tales.authoring.supposing import Fact, Wild, named_facts, supposed_vocabulary
+from tales.authoring.supposing import HOPED, Fact, named_facts, supposed_vocabulary
 from tales.errors import StoryExpressionError
 from tales.rules.decisions import Decision
 from tales.rules.options import EndRound, Move, Option
@@ -49,7 +49,6 @@ class ClockPlan:
 # Remembered by the chart's id, the chart kept beside the plan so that an id
 # reused by another chart is not mistaken for it.
 _PLANS: dict[tuple[int, int], tuple[StoryMap, ClockPlan | None]] = {}
-_OPTIMIST = Wild(True)  # the tokens, the counters: hoped for
 
 
 def clock_plan(chart: StoryMap, aim: int) -> ClockPlan | None:
@@ -90,7 +89,7 @@ def _holds_at(condition: str | None, truth: frozenset[Fact], place: str, space: 
     open at ``space``, ``truth`` the facts held; the rest hoped for."""
     if not condition:
         return True
-    context = supposed_vocabulary(truth.__contains__, _OPTIMIST)
+    context = supposed_vocabulary(truth.__contains__, HOPED)
     context.update(time=space, here=place, group_at=place, group_hidden=False)
     try:
         return evaluate(condition, context)

@@ -100,14 +100,13 @@ def goal_policy(
     (the keywords and items its gates ask for) and the objectives, then
     anything unread (see :mod:`tales.authoring.lookahead`). ``aim``: a
     paragraph to make for first, until it is read (see :func:`aimed_at`)."""
-    scenario = view.scenario
-    if aims_at_death(active_aim(aim, view), view) and scenario is not None:
+    scenario, aim = view.scenario, active_aim(aim, view)
+    if aims_at_death(aim, view) and scenario is not None:
         chart = story_map(view.paragraphs, scenario)
         return reckless_policy(decision, view, rng, chart)
     if decision.kind not in _PLANNED or scenario is None or not view.paragraphs:
         return sensible_policy(decision, view, rng)
     chart = story_map(view.paragraphs, scenario)
-    aim = active_aim(aim, view)
     plan = clock_plan(chart, aim) if aim is not None else None
     plan = plan if plan is not None and view.time < plan.space else None
     if plan is not None and plan.waiting(view) and decision.kind is DecisionKind.ACTIVITY:

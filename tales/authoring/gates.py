@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tales.authoring.supposing import FACTS, Fact, Wild, supposed_vocabulary
+from tales.authoring.supposing import FACTS, HOPED, Fact, supposed_vocabulary
 from tales.errors import StoryExpressionError
 from tales.story.condition_calls import wanted_true
 from tales.story.conditions import VALUES, VOCABULARY, asked_in, evaluate
@@ -78,7 +78,6 @@ class Clock:
 
 _GATES: dict[tuple[str, frozenset[Fact], frozenset[Fact], Clock | None], bool] = {}
 _MAX_FREE = 8  # more facts than this in one gate: assume it can open
-_OPTIMIST = Wild(True)  # a number the bot cannot foresee (the time, tokens): it may come
 
 
 def gate_open(
@@ -115,7 +114,7 @@ def holds_given(
 ) -> bool:
     """Whether ``condition`` holds with the facts in ``truth`` true and the
     others false, at ``hour`` if given, every other number hoped for."""
-    context = supposed_vocabulary(truth.__contains__, _OPTIMIST)
+    context = supposed_vocabulary(truth.__contains__, HOPED)
     if hour is not None:
         context["time"] = hour
     if clock is not None:
@@ -157,8 +156,8 @@ def grant_may_hold(
     if key not in _GRANTS:
         if len(_GRANTS) > 10_000:
             _GRANTS.clear()
-        context: dict[str, Any] = dict.fromkeys(VOCABULARY, lambda *args, **kwargs: _OPTIMIST)
-        context.update(dict.fromkeys(VALUES, _OPTIMIST))
+        context: dict[str, Any] = dict.fromkeys(VOCABULARY, lambda *args, **kwargs: HOPED)
+        context.update(dict.fromkeys(VALUES, HOPED))
         context["log"] = lambda section, entry: log.get(section, {}).get(entry) is False
         context["crossed_out"] = lambda section, entry: log.get(section, {}).get(entry) is True
         context["entries"] = lambda section: sum(not out for out in log.get(section, {}).values())

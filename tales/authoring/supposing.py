@@ -51,6 +51,11 @@ class Wild:
         return 0
 
 
+HOPED = Wild(True)
+"""A number nobody can foresee (the time, the tokens, a counter), hoped for:
+what a planner supposes when it asks whether a gate may open."""
+
+
 def named_facts(condition: str | None) -> tuple[Fact, ...]:
     """Every fact ``condition`` names with a literal, wanted true or false,
     in the order of :data:`FACTS`."""

@@ -209,18 +209,21 @@ def named_piece_lines(table: TableView, topic: str) -> list[Line]:
                 Line(f"{where}, {riders_words(table, vehicle)}."),
             ]
     singular = wanted.removesuffix(" tokens").removesuffix(" token")
-    kinds = {
-        name: words(name)
-        for tokens in table.location_tokens.values()
-        for name in tokens
-        if singular in (name, words(name))
-    }
-    for kind, printed in kinds.items():
-        held = [
-            f"{place(table, slug)}: {', '.join(card_tokens(table, slug))}"
-            for slug, tokens in sorted(table.location_tokens.items())
-            if tokens.get(kind) and slug in table.revealed
-        ]
-        told = Line(f"{sentence(printed)} tokens: {PIECES['LOCATION TOKEN']}.")
-        return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]
-    return []
+    kind = next(
+        (
+            name
+            for tokens in table.location_tokens.values()
+            for name in tokens
+            if singular in (name, words(name))
+        ),
+        None,
+    )
+    if kind is None:
+        return []
+    held = [
+        f"{place(table, slug)}: {', '.join(card_tokens(table, slug))}"
+        for slug, tokens in sorted(table.location_tokens.items())
+        if tokens.get(kind) and slug in table.revealed
+    ]
+    told = Line(f"{sentence(words(kind))} tokens: {PIECES['LOCATION TOKEN']}.")
+    return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]

@@ -43,17 +43,25 @@ def _tokens_on_the_map(table: TableView) -> list[tuple[str, int]]:
     )
 
 
-def _investigation(table: TableView) -> str:
+def _supply(table: TableView) -> str:
+    """ "Investigation tokens: 2 of 3 in the supply" ("" for a scenario without them)."""
     scenario = table.scenario
     if scenario is None or not scenario.investigation_tokens:
+        return ""
+    return (
+        f"Investigation tokens: {table.investigation_supply} of "
+        f"{scenario.investigation_tokens} in the supply"
+    )
+
+
+def _investigation(table: TableView) -> str:
+    supply = _supply(table)
+    if not supply:
         return ""
     laid = ", ".join(
         place(table, slug) + (f" ({n})" if n > 1 else "") for slug, n in _tokens_on_the_map(table)
     )
-    return (
-        f"Investigation tokens: {table.investigation_supply} of "
-        f"{scenario.investigation_tokens} in the supply; on the map: {laid or 'none'}."
-    )
+    return f"{supply}; on the map: {laid or 'none'}."
 
 
 def _barriers(table: TableView) -> str:
@@ -195,8 +203,8 @@ def exit_words(table: TableView, here: str, there: str, *, by_vehicle: bool = Fa
 
 def map_footer(table: TableView) -> list[Line]:
     """The supply, below the map: what no location shows."""
-    text = _investigation(table)
-    return [Line(text.split(";")[0] + ".")] if text else []
+    supply = _supply(table)
+    return [Line(f"{supply}.")] if supply else []
 
 
 def entry_words(table: TableView, section: str, entry: str) -> str:
