@@ -146,7 +146,7 @@ class _MapReader:
     def marks(self) -> None:
         f, table = self.f, self.table
         table.marks = {}
-        given = _mapping(f, self.data, "marks")
+        given = f.mapping(self.data, "marks")
         for key, marks in given.items():
             slug = self.person(key, f.at(given, key), f"marks.{key}")
             if slug is None:
@@ -167,11 +167,11 @@ class _MapReader:
                 table.location_tokens[place].update(
                     {k: n for k, n in tokens.items() if k != INVESTIGATION}
                 )
-        others = _mapping(self.f, self.data, "location_tokens")
+        others = self.f.mapping(self.data, "location_tokens")
         for key, counts in others.items():
             self.counts(key, counts, f"location_tokens.{key}", self.f.at(others, key))
         supply = self.scenario.investigation_tokens
-        investigation = _mapping(self.f, self.data, "investigation")
+        investigation = self.f.mapping(self.data, "investigation")
         for key in investigation:
             where = self.f.at(investigation, key)
             self.counts(key, {INVESTIGATION: investigation[key]}, f"investigation.{key}", where)
@@ -213,15 +213,6 @@ class _MapReader:
                 self.f.problem(where, field, f"{count} {token} is below {place}'s floor, {low}")
                 outside = True
         return outside
-
-
-def _mapping(f: Fields, data: dict[Any, Any], key: str) -> dict[Any, Any]:
-    """``KEY`` as a mapping; anything else is a problem, read as none."""
-    given = data.get(key) or {}
-    if isinstance(given, dict):
-        return given
-    f.problem(f.at(data, key), key, _bad(given, "a mapping"))
-    return {}
 
 
 def _bad(value: Any, expected: str) -> str:
