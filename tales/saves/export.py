@@ -43,7 +43,8 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
     companions = data.get("companions") or {}
     found = data.get("found") or {}
     items = _item_names(loaded)
-    between = between_words(loaded.tale, data, items)
+    carried = {who: items.get(item, item) for who, item in _carried(data).items()}
+    between = between_words(loaded.tale, data, carried)
     return {
         "session": data.get("session", loaded.files.name),
         "title": f"{loaded.tale.title}: {book.scenario.title}",
@@ -56,7 +57,7 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
         "house_rules": _house_rules(data.get("rulings")),
-        "players": _players(book, data.get("players") or {}, items, _carried(data)),
+        "players": _players(book, data.get("players") or {}, items, carried),
         "companions": [
             {"name": str(n), "ENERGY": _get(c, "ENERGY"), "MAGIC": _get(c, "MAGIC")}
             for n, c in _pairs(companions)
@@ -86,6 +87,7 @@ def _round(data: dict[Any, Any], between: str) -> Any:
 
 
 def _carried(data: dict[Any, Any]) -> dict[str, str]:
+    """Who carries which item into the next scenario (slugs, as written)."""
     carried = data.get("carried")
     return {str(k): str(v) for k, v in carried.items()} if isinstance(carried, dict) else {}
 
@@ -108,7 +110,7 @@ def _players(
                 "name": str(n),
                 "dead": False,
                 "at_setup": True,
-                "carries": items.get(carried[str(n)], carried[str(n)]) if str(n) in carried else "",
+                "carries": carried.get(str(n), ""),
                 **blank,
                 "status_cards": dict.fromkeys(("STRESS", "INJURY", "PANIC", "POISON"), 0),
                 "items_by_uses": [],

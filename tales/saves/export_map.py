@@ -34,17 +34,14 @@ def map_pieces(book: ScenarioBook, data: Mapping[Any, Any]) -> list[tuple[str, s
     return [(heading, text) for heading, text in pieces if text]
 
 
-def between_words(tale: Tale, data: Mapping[Any, Any], items: Mapping[str, str]) -> str:
+def between_words(tale: Tale, data: Mapping[Any, Any], carried: Mapping[str, str]) -> str:
     """ "Between The Gannet Light and The Settling: carried items ..." for a
-    sheet written between two scenarios; "" for any other."""
+    sheet written between two scenarios (``carried``: who carries which item,
+    by its printed name); "" for any other."""
     after, scenario = str(data.get("after") or ""), str(data.get("scenario") or "")
     if not after or after == scenario or data.get("finished") or after not in tale.scenarios:
         return ""
-    carried = data.get("carried")
-    each = [
-        f"{who}: {items.get(str(item), str(item))}"
-        for who, item in (carried.items() if isinstance(carried, dict) else [])
-    ]
+    each = [f"{who}: {item}" for who, item in carried.items()]
     campaign = data.get("campaign")
     points = campaign.get("points") if isinstance(campaign, dict) else None
     return (

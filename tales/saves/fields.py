@@ -63,6 +63,15 @@ class Fields(PositionReader):
             return default
         return cast(T, value)
 
+    def mapping(self, parent: dict[Any, Any], key: str) -> dict[Any, Any]:
+        """``parent[key]`` as a mapping (none if left out or empty); anything
+        else is a problem, read as none."""
+        given = parent.get(key) or {}
+        if isinstance(given, dict):
+            return given
+        self.problem(self.at(parent, key), key, f"expected a mapping, found {describe(given)}")
+        return {}
+
     def only(self, mapping: dict[Any, Any], allowed: Iterable[str], field: str) -> None:
         allowed = list(allowed)
         for key in mapping:

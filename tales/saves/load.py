@@ -16,8 +16,8 @@ from tales.errors import SheetError, TalesError, YamlFileError
 from tales.problems import Problem
 from tales.rules.table import Table
 from tales.saves.content import tale_name as tale_name
-from tales.saves.fields import Fields
-from tales.saves.printed import as_written, field_names, spoken
+from tales.saves.fields import Fields, spoken
+from tales.saves.printed import as_written, field_names
 from tales.saves.restore import Restored, restore
 from tales.saves.setup_sheet import read_setup
 from tales.saves.sheet import FORMAT_VERSION

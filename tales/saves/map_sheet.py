@@ -27,7 +27,7 @@ from tales.saves.fields import Fields
 from tales.saves.people_sheet import read_people, write_people
 from tales.saves.vehicle_sheet import read_vehicles
 from tales.story.model import ScenarioBook
-from tales.story.yamlio import describe
+from tales.story.yamlio import describe, is_whole
 
 MAP_FIELDS = (
     "barriers", "vehicles", "marks", "group", "prisoners", "investigation", "location_tokens",
@@ -121,7 +121,7 @@ class _MapReader:
             return
         for index, entry in enumerate(listed):
             where = f.at_item(listed, index)
-            if not (isinstance(entry, list) and len(entry) == 3 and _whole(entry[2])):
+            if not (isinstance(entry, list) and len(entry) == 3 and is_whole(entry[2])):
                 f.problem(where, "barriers", _bad(entry, "[a location, another, count]"))
                 continue
             a, b = (self.place(entry[i], where, "barriers") for i in (0, 1))
@@ -146,7 +146,7 @@ class _MapReader:
     def marks(self) -> None:
         f, table = self.f, self.table
         table.marks = {}
-        given = _mapping(f, self.data, "marks")
+        given = f.mapping(self.data, "marks")
         for key, marks in given.items():
             slug = self.person(key, f.at(given, key), f"marks.{key}")
             if slug is None:
@@ -154,7 +154,7 @@ class _MapReader:
             if not isinstance(marks, dict):
                 f.problem(f.at(given, key), f"marks.{key}", _bad(marks, "a mapping of marks"))
                 continue
-            kept = {str(k): int(v) for k, v in marks.items() if _whole(v) and v > 0}
+            kept = {str(k): int(v) for k, v in marks.items() if is_whole(v) and v > 0}
             if kept:
                 table.marks[slug] = kept
 
@@ -167,11 +167,11 @@ class _MapReader:
                 table.location_tokens[place].update(
                     {k: n for k, n in tokens.items() if k != INVESTIGATION}
                 )
-        others = _mapping(self.f, self.data, "location_tokens")
+        others = self.f.mapping(self.data, "location_tokens")
         for key, counts in others.items():
             self.counts(key, counts, f"location_tokens.{key}", self.f.at(others, key))
         supply = self.scenario.investigation_tokens
-        investigation = _mapping(self.f, self.data, "investigation")
+        investigation = self.f.mapping(self.data, "investigation")
         for key in investigation:
             where = self.f.at(investigation, key)
             self.counts(key, {INVESTIGATION: investigation[key]}, f"investigation.{key}", where)
@@ -184,7 +184,7 @@ class _MapReader:
         place = self.place(key, where, field)
         if place is None:
             return
-        if not isinstance(counts, dict) or not all(_whole(n) and n >= 0 for n in counts.values()):
+        if not isinstance(counts, dict) or not all(is_whole(n) and n >= 0 for n in counts.values()):
             self.f.problem(where, field, _bad(counts, "token counts, whole numbers"))
             return
         if field.startswith("location_tokens") and INVESTIGATION in counts:
@@ -213,19 +213,6 @@ class _MapReader:
                 self.f.problem(where, field, f"{count} {token} is below {place}'s floor, {low}")
                 outside = True
         return outside
-
-
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _mapping(f: Fields, data: dict[Any, Any], key: str) -> dict[Any, Any]:
-    """``KEY`` as a mapping; anything else is a problem, read as none."""
-    given = data.get(key) or {}
-    if isinstance(given, dict):
-        return given
-    f.problem(f.at(data, key), key, _bad(given, "a mapping"))
-    return {}
 
 
 def _bad(value: Any, expected: str) -> str:

@@ -12,7 +12,6 @@ from tales.rules.prisoners import FATES, PrisonerState, place_prisoners, prisone
 from tales.rules.scenario import Scenario
 from tales.rules.table import Table
 from tales.saves.fields import Fields
-from tales.story.yamlio import describe
 
 PRISONER_FIELDS = ("fate", "at", "with")
 
@@ -68,12 +67,7 @@ def _prisoners(
     f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario, places: dict[str, str]
 ) -> None:
     place_prisoners(table)
-    given = data.get("prisoners") or {}
-    if not isinstance(given, dict):
-        f.problem(
-            f.at(data, "prisoners"), "prisoners", f"expected a mapping, found {describe(given)}"
-        )
-        return
+    given = f.mapping(data, "prisoners")
     names = {slug: p.name for slug, p in scenario.prisoners.items()}
     people = {slug: i.name for slug, i in table.investigators.items() if not i.companion}
     for key, body in given.items():

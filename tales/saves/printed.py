@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tales.rules.items import ItemCard
-from tales.saves.fields import spoken as spoken  # one comparison of typed names
+from tales.saves.fields import spoken
 from tales.saves.restore import PAPER_FIELDS, PLAYER_FIELDS
 from tales.story.model import ScenarioBook, Tale
 from tales.story.yamlio import is_whole

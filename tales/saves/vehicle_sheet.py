@@ -21,17 +21,12 @@ from tales.rules.scenario import Scenario, Vehicle
 from tales.rules.table import Table
 from tales.rules.vehicles import VehicleState, place_vehicles
 from tales.saves.fields import Fields
-from tales.story.yamlio import describe
 
 
 def read_vehicles(f: Fields, data: dict[Any, Any], table: Table, scenario: Scenario) -> None:
     """The vehicles as the sheet says; one left out, empty where its setup puts it."""
     place_vehicles(table)
-    given = data.get("vehicles") or {}
-    if not isinstance(given, dict):
-        found = f"expected a mapping, found {describe(given)}"
-        f.problem(f.at(data, "vehicles"), "vehicles", found)
-        return
+    given = f.mapping(data, "vehicles")
     reader = _Vehicles(f, table, scenario)
     names = {slug: v.name for slug, v in scenario.vehicles.items()}
     for key, body in given.items():

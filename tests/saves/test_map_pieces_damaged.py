@@ -191,3 +191,26 @@ def test_an_encounter_the_story_began_off_the_revealed_map_loads(
     with pytest.raises(SheetError) as refused:
         load_saved(misspelt, core)
     assert "did you mean 'whistle-buoy'?" in str(refused.value)
+
+
+@pytest.mark.parametrize("key", ["vehicles", "marks", "prisoners", "investigation"])
+def test_a_map_field_that_is_not_a_mapping_is_refused_at_its_line(
+    sheets: dict, saves: Path, core: Core, key: str
+) -> None:
+    """Each map field read as a mapping says so, at its own line, when typed
+    as a list (``Fields.mapping``), rather than being read as no pieces."""
+    from ruamel.yaml import YAML
+
+    from tales.saves.sheet import dump
+
+    data = YAML(typ="safe").load(paper(sheets["settle"]))
+    data[key] = ["boatyard"]
+    typed = dump(data)
+    files = SaveFiles.named(saves, f"not-a-mapping-{key}")
+    files.sheet.write_text(typed, encoding="utf-8")
+    with pytest.raises(SheetError) as refused:
+        load_saved(files, core)
+    found = [p for p in refused.value.problems if p.field == key]
+    assert [p.message for p in found] == ["expected a mapping, found a list"], refused.value
+    line = next(n for n, t in enumerate(typed.splitlines(), 1) if t.startswith(f"{key}: ["))
+    assert found[0].line == line

@@ -13,9 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tales.rules.table import Table
-from tales.saves.fields import Fields
+from tales.saves.fields import Fields, spoken
 from tales.saves.load import read_sheet
-from tales.saves.printed import spoken
 from tales.saves.restore import restore
 from tales.saves.session import load_saved
 from tales.saves.store import SaveFiles
