@@ -120,3 +120,15 @@ def test_each_sheet_prints_on_one_page_in_a_headless_browser(
 
 def test_pages_are_counted_from_the_page_objects() -> None:
     assert _pdf_pages(b"<< /Type /Pages /Count 2 >> << /Type /Page >> << /Type/Page/X >>") == 2
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_time_marker_with_no_event_tokens_is_still_printed(saves: Path, fmt: str) -> None:
+    """The time marker was printed only inside the Event board tokens' line,
+    so a sheet with a time and no tokens lost its time on paper."""
+    text = (DATA / "paper-sheet.yaml").read_text(encoding="utf-8")
+    sheet = re.sub(r"^event_tokens: .*$", "time: 3", text, flags=re.MULTILINE)
+    (saves / "untokened.yaml").write_text(sheet, encoding="utf-8")
+    printed = export(read_named(saves, "untokened"), fmt)
+    assert "time marker on space 3" in printed
+    assert "Event board tokens" not in printed
