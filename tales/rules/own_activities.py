@@ -221,7 +221,11 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
         )
     else:
         made = tuple(
-            Run(inv.slug, loc, label=f"{name} runs to {places[loc].name} (3 Actions, DISADVANTAGE)")
+            Run(
+                inv.slug,
+                loc,
+                label=f"{name} runs to {places[loc].name} ({RUN_COST} Actions, DISADVANTAGE)",
+            )
             for loc in run_targets(table, inv)
         )
     if kept is not None and free:

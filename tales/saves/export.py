@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.errors import TalesError
-from tales.saves.export_map import between_words, map_pieces
+from tales.saves.export_map import between_words, location_name, map_pieces
 from tales.saves.export_more import more_of_the_sheet
 from tales.saves.load import LoadedSheet
 
@@ -54,7 +54,7 @@ def view(loaded: LoadedSheet) -> dict[str, Any]:
         "difficulty": data.get("difficulty", "standard"),
         "time": data.get("time"),
         "event_tokens": data.get("event_tokens") or {},
-        "revealed": [_location_name(book, slug) for slug in data.get("revealed") or []],
+        "revealed": [location_name(book, slug) for slug in data.get("revealed") or []],
         "notes": data.get("notes") or "",
         "house_rules": _house_rules(data.get("rulings")),
         "players": _players(book, data.get("players") or {}, items, carried),
@@ -133,7 +133,7 @@ def _player(book: Any, name: str, entry: dict[Any, Any], items: dict[str, str]) 
         "name": name,
         "dead": bool(entry.get("dead")),
         "at_setup": False,
-        "location": _location_name(book, entry.get("location")),
+        "location": location_name(book, entry.get("location")),
         **{t: entry.get(t, "") for t in ("VITALITY", "SANITY", "ENERGY", "MAGIC")},
         "status_cards": {k: cards.get(k, 0) for k in ("STRESS", "INJURY", "PANIC", "POISON")},
         "items_by_uses": sorted(by_uses.items(), reverse=True),
@@ -148,11 +148,6 @@ def _house_rules(raw: Any) -> list[str]:
     if not isinstance(raw, dict):
         return []
     return [f"{k}={str(v).lower()}" for k, v in raw.items()]
-
-
-def _location_name(book: Any, slug: Any) -> str:
-    location = book.scenario.locations.get(str(slug)) if slug else None
-    return location.name if location is not None else str(slug or "")
 
 
 def _pairs(value: Any) -> list[tuple[Any, Any]]:

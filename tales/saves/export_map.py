@@ -7,6 +7,7 @@ sheet written between two scenarios of a campaign read as one."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +16,7 @@ from tales.story.model import ScenarioBook, Tale
 
 def map_pieces(book: ScenarioBook, data: Mapping[Any, Any]) -> list[tuple[str, str]]:
     """(heading, what it holds) for each map field the sheet has."""
-    place = _namer(book)
+    place = functools.partial(location_name, book)
     vehicles = book.scenario.vehicles
 
     def vehicle(slug: Any) -> str:
@@ -53,14 +54,10 @@ def between_words(tale: Tale, data: Mapping[Any, Any], carried: Mapping[str, str
     )
 
 
-def _namer(book: ScenarioBook) -> Any:
-    locations = book.scenario.locations
-
-    def place(slug: Any) -> str:
-        location = locations.get(str(slug))
-        return location.name if location is not None else str(slug)
-
-    return place
+def location_name(book: Any, slug: Any) -> str:
+    """A Location card's printed name, or the slug as the sheet gives it."""
+    location = book.scenario.locations.get(str(slug)) if slug else None
+    return location.name if location is not None else str(slug or "")
 
 
 def _group(raw: Any, place: Any) -> str:

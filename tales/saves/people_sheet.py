@@ -92,12 +92,17 @@ def _prisoners(
             at = table.investigators[escort].location or at
         if fate is None or at is None or (escort is None and body.get("with") is not None):
             continue
-        if escort is None or _escorted(f, body, table, (names[slug], at, fate), escort):
+        if escort is None or _escorted(f, body, field, table, (names[slug], at, fate), escort):
             table.prisoners[slug] = PrisonerState(at, escort, fate)
 
 
 def _escorted(
-    f: Fields, body: dict[Any, Any], table: Table, prisoner: tuple[str, str, str], escort: str
+    f: Fields,
+    body: dict[Any, Any],
+    field: str,
+    table: Table,
+    prisoner: tuple[str, str, str],
+    escort: str,
 ) -> bool:
     """A prisoner ``with`` someone is freed, goes where the escort goes, and
     has a living escort (one who falls puts them down where they fell: ruling
@@ -106,14 +111,16 @@ def _escorted(
     inv, where = table.investigator(escort), f.at(body, "with")
     if fate != "freed":
         f.problem(
-            f.at(body, "fate"), "fate", f"a prisoner in someone's charge is freed, not {fate}"
+            f.at(body, "fate"),
+            f"{field}.fate",
+            f"a prisoner in someone's charge is freed, not {fate}",
         )
     elif not inv.active:
-        f.problem(where, "with", f"{inv.name} is dead, so {name} is in no one's charge")
+        f.problem(where, f"{field}.with", f"{inv.name} is dead, so {name} is in no one's charge")
     elif "at" in body and inv.location != at:
         f.problem(
             f.at(body, "at"),
-            "at",
+            f"{field}.at",
             f"{name} is with {inv.name}, who stands at {inv.location}, not {at}",
         )
     else:

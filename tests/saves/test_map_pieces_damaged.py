@@ -165,6 +165,7 @@ def test_a_prisoner_in_the_charge_of_a_dead_escort_is_refused(
     assert files.sheet.read_bytes() == before
     [problem] = refused.value.problems
     assert "Arthur Blackwood is dead, so Abel Wick is in no one's charge" in problem.message
+    assert problem.field == "prisoners.Abel Wick.with"  # the whole path, as every sheet problem
     assert problem.line == next(n for n, t in enumerate(typed.splitlines(), 1) if ABEL in t)
 
 
