@@ -47,7 +47,8 @@ class ClockPlan:
 
 
 # Remembered by the chart's id, the chart kept beside the plan so that an id
-# reused by another chart is not mistaken for it.
+# reused by another chart is not mistaken for it; bounded, since each entry
+# keeps its chart alive.
 _PLANS: dict[tuple[int, int], tuple[StoryMap, ClockPlan | None]] = {}
 
 
@@ -56,6 +57,8 @@ def clock_plan(chart: StoryMap, aim: int) -> ClockPlan | None:
     key = (id(chart), aim)
     held = _PLANS.get(key)
     if held is None or held[0] is not chart:
+        if len(_PLANS) > 256:  # charts of many tales in one long process: start again
+            _PLANS.clear()
         held = (chart, _first_plan(chart, aim))
         _PLANS[key] = held
     return held[1]

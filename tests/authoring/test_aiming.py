@@ -84,3 +84,18 @@ def test_a_way_out_that_falls_to_the_aim_is_taken(core, reef_ledger) -> None:  #
     back from the cut, counted as a way out to another ending, until the
     clock's end (204) in 8 of 8 seeded games."""
     assert sum(reads_aim(core, reef_ledger, "the-settling", 201, seed) for seed in range(4)) >= 3
+
+
+def test_remembered_clock_plans_stay_bounded_and_right(reef_ledger) -> None:  # type: ignore[no-untyped-def]
+    """Each remembered plan keeps its chart alive, so a long process aiming
+    at many paragraphs of many tales must not hold them all; a plan asked
+    again after the memory was emptied is the same plan."""
+    from tales.authoring import appointments
+
+    book = reef_ledger.scenarios["the-settling"]
+    chart = story_map(book.paragraphs, book.scenario)
+    first = clock_plan(chart, 173)
+    for aim in range(1, 600):
+        clock_plan(chart, aim)
+    assert len(appointments._PLANS) <= 257
+    assert clock_plan(chart, 173) == first
