@@ -50,6 +50,38 @@ PARAMETERS: dict[str, tuple[str, ...]] = {
     "away_in": ("areas",),
     "names": ("slugs",),
 }
+# How many of those parameters, counted from the end, the engine gives a
+# default; and the functions that take any number of arguments by position.
+DEFAULTED: dict[str, int] = {"mark": 1}
+VARIADIC = frozenset({"in_area", "away_in"})
+
+
+def call_problem(call: nodes.Call) -> str | None:
+    """Why the engine's function could not take this call's arguments (the
+    sandbox would fail the condition at play, so it would never hold), or
+    None. A call spreading ``*list`` or ``**dict`` is not known before play."""
+    name = call.node.name if isinstance(call.node, nodes.Name) else ""
+    if name not in PARAMETERS or call.dyn_args is not None or call.dyn_kwargs is not None:
+        return None
+    parameters, given = PARAMETERS[name], len(call.args)
+    if name in VARIADIC:
+        if call.kwargs:
+            return f"{name}() takes its {parameters[0]} by position only"
+        return None if given else f"{name}() needs at least one of its {parameters[0]}"
+    spelt = ", ".join(parameters)
+    if given > len(parameters):
+        most = "at most " if name in DEFAULTED else ""
+        plural = "s" if len(parameters) > 1 else ""
+        return f"{name}() takes {most}{len(parameters)} argument{plural} ({spelt}), given {given}"
+    named = [keyword.key for keyword in call.kwargs]
+    for key in named:
+        if key not in parameters:
+            return f"{name}() has no parameter {key!r} (it takes {spelt})"
+        if parameters.index(key) < given or named.count(key) > 1:
+            return f"{name}() is given {key!r} twice"
+    needed = parameters[: len(parameters) - DEFAULTED.get(name, 0)]
+    missing = [p for place, p in enumerate(needed) if place >= given and p not in named]
+    return f"{name}() needs its {', '.join(missing)}" if missing else None
 
 
 def literal_arguments(call: nodes.Call) -> dict[int, str]:

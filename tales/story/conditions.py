@@ -21,7 +21,7 @@ from jinja2.lexer import newline_re
 from tales.errors import StoryExpressionError
 from tales.problems import did_you_mean
 from tales.story.compiled import Closure, compile_condition, compile_text
-from tales.story.condition_calls import Asked, asked_calls, literal_arguments
+from tales.story.condition_calls import Asked, asked_calls, call_problem, literal_arguments
 from tales.story.map_vocabulary import FUNCTIONS as MAP_FUNCTIONS
 from tales.story.map_vocabulary import VALUES as MAP_VALUES
 from tales.story.sandbox import (
@@ -137,6 +137,10 @@ def analyse(source: str, *, template: bool) -> Analysis:
     for attribute in sorted(private):
         message = f"{attribute!r}: names starting with '_' are not allowed"
         problems.append((private[attribute], message))
+    for call in parsed.find_all(nodes.Call):
+        wrong = None if _is_assigned(call, assigned) else call_problem(call)
+        if wrong is not None:
+            problems.append((call.lineno, wrong))
     calls = tuple(
         (call.node.name, position, argument)
         for call in parsed.find_all(nodes.Call)
@@ -147,6 +151,11 @@ def analyse(source: str, *, template: bool) -> Analysis:
         const.value for const in parsed.find_all(nodes.Const) if isinstance(const.value, str)
     )
     return Analysis(tuple(problems), calls, frozenset(used - assigned), strings)
+
+
+def _is_assigned(call: nodes.Call, assigned: set[str]) -> bool:
+    """A call of a name the text set itself (``{% set item = ... %}``), not the vocabulary's."""
+    return isinstance(call.node, nodes.Name) and call.node.name in assigned
 
 
 def _shape_problem(parsed: nodes.Template) -> tuple[int, str] | None:

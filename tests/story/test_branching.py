@@ -180,6 +180,7 @@ def test_a_branch_after_the_fallback_is_refused(tmp_path):
     ("old", "new", "code", "words"),
     [
         ("if: counter(", "if: countr(", "E206", "countr"),
+        ('if: counter("trust") > 0}', "if: 'counter(\"trust\", 2) > 0'}", "E206", "given 2"),
         ('{keyword: LAMP, if: counter("trust") > 0}', "{keyword: LAMP, if: 3}", "E207", "if is"),
     ],
 )

@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 
 from tales.api import load_tale, new_game
-from tales.story.condition_calls import PARAMETERS, wanted_true
-from tales.story.conditions import FUNCTIONS, analyse, asked_in, called_with, evaluate
+from tales.story.condition_calls import DEFAULTED, PARAMETERS, VARIADIC, wanted_true
+from tales.story.conditions import (
+    FUNCTIONS,
+    analyse,
+    asked_in,
+    called_with,
+    evaluate,
+    problems_in,
+)
 
 REEF = Path(__file__).resolve().parents[2] / "storybooks" / "the-reef-ledger"
 
@@ -24,6 +31,10 @@ def test_the_parameters_are_the_engines_own() -> None:
     for function in FUNCTIONS:
         signature = inspect.signature(vocabulary[function])
         assert tuple(signature.parameters) == PARAMETERS[function], function
+        kinds = [p.kind for p in signature.parameters.values()]
+        assert (inspect.Parameter.VAR_POSITIONAL in kinds) == (function in VARIADIC), function
+        defaults = [p for p in signature.parameters.values() if p.default is not p.empty]
+        assert len(defaults) == DEFAULTED.get(function, 0), function
     # and the engine does take them so: the tools read what it runs
     assert evaluate('not keyword(word="NOWHERE") and not item(slug="sledge")', vocabulary)
 
@@ -71,3 +82,41 @@ def test_the_places_a_condition_names_are_its_string_literals_however_quoted() -
     """What the clock's plan reads for where to stand (tales/authoring/appointments.py)."""
     condition = "here == 'federal-street' or group_at == \"quay\" and visited(29)"
     assert analyse(condition, template=False).strings == {"federal-street", "quay"}
+
+
+@pytest.mark.parametrize(
+    ("condition", "says"),
+    [
+        ('keyword("LAMP", "OIL")', "keyword() takes 1 argument (word), given 2"),
+        ('mark("a", "b", "c")', "mark() takes at most 2 arguments (name, slug), given 3"),
+        ("item()", "item() needs its slug"),
+        ('log("the-reef")', "log() needs its entry"),
+        ("visited(number=3, other=4)", "visited() has no parameter 'other' (it takes number)"),
+        ('log("a", section="b")', "log() is given 'section' twice"),
+        ('in_area(areas="town")', "in_area() takes its areas by position only"),
+        ("away_in()", "away_in() needs at least one of its areas"),
+        ('"{{ keyword() }}"', "keyword() needs its word"),
+    ],
+)
+def test_a_call_the_engine_cannot_take_is_refused_before_play(condition: str, says: str) -> None:
+    """At play the sandbox's call fails and the condition never holds, with
+    no word to the author: `tales check` says it at the call instead."""
+    if condition.startswith('"'):
+        assert says in problems_in(condition.strip('"'), template=True)
+    else:
+        assert says in problems_in(condition, template=False)
+
+
+@pytest.mark.parametrize(
+    "condition",
+    [
+        'mark("lamp")',
+        'mark("lamp", slug="ezra-marsh")',
+        'log(section="a", entry="b")',
+        'in_area("town", "quay")',
+        "names(elsewhere)",
+        'keyword(*["A"])',  # spread: not known before play
+    ],
+)
+def test_every_call_the_engine_takes_is_let_through(condition: str) -> None:
+    assert not [m for m in problems_in(condition, template=False) if "()" in m], condition

@@ -24,7 +24,10 @@ CODES: dict[str, str] = {
     "E203": "a location that does not exist",
     "E204": "an item, clue, objective, encounter, enemy, vehicle or prisoner that does not exist",
     "E205": "a keyword that is not on the scenario's Keyword sheet",
-    "E206": "a condition or text with a Jinja error or a name outside the vocabulary",
+    "E206": (
+        "a condition or text with a Jinja error, a name outside the vocabulary "
+        "or a call its function cannot take"
+    ),
     "E207": "an effect that is not in the vocabulary, or a bad value",
     "E208": "a test without a success outcome, or an option that leads nowhere",
     "E209": "a campaign log section or counter the tale does not declare, or a shuffled "
