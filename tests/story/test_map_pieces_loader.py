@@ -1,7 +1,7 @@
 """What `tales check` says of a map piece used where the scenario has none
 (E216): a crossing ``by_vehicle`` on a map with no vehicle, a Group token
 rule in a scenario with no Group token, an Investigation token laid where
-the box has none; and of a prisoner with no name, two prisoners with one
+the box has none, or a condition reading either (the same in every game); and of a prisoner with no name, two prisoners with one
 name (the paper sheet lists them by name: one would be lost), and a
 location connected to itself (E215); of a condition asking after a
 vehicle or a prisoner the scenario does not have (E204, as an item's name
@@ -94,6 +94,15 @@ def problems(tmp_path: Path, *edits: tuple[Path, str, str]) -> list[tuple[str, i
             "E204", 22, "there is no prisoner 'obed'",
         ),
         (
+            (PARAGRAPHS, GATE, "if: group_hidden or group_at == here"),
+            "E216", 22, "group_at: the scenario has no Group token",
+        ),
+        (
+            (WALK / "paragraphs" / "walk.yaml", "if: group_hidden and group_at == here",
+             "if: investigation_tokens > 0"),
+            "E216", 14, "investigation_tokens: the scenario has no Investigation tokens",
+        ),
+        (
             (PARAGRAPHS, GATE, 'if: barriers("quay", "stret") > 0'),
             "E203", 22, "there is no location 'stret'; did you mean 'street'?",
         ),
@@ -121,3 +130,10 @@ def test_every_problem_is_listed_at_once(tmp_path: Path) -> None:
         (WALK / "locations.yaml", "adjacent: [church], scene: 12}", "by_vehicle: [church]}"),
     )
     assert sorted(code for code, *_ in found) == ["E104", "E216", "E216"], found
+
+
+def test_a_scenario_with_its_pieces_may_read_them(tmp_path: Path) -> None:
+    """The lantern walk has a Group token and reads group_hidden and
+    group_may_hide; the flooded quarter has Investigation tokens."""
+    found = problems(tmp_path, (PARAGRAPHS, GATE, "if: investigation_tokens > 0"))
+    assert [p for p in found if p[0] == "E216"] == []

@@ -44,6 +44,12 @@ _PIECE_ASKED = {
     **dict.fromkeys(("vehicle_at", "aboard", "seats_free", "driving", "riding"), "vehicle"),
     **dict.fromkeys(("prisoner", "prisoner_at", "escorting", "escorted"), "prisoner"),
 }
+# The map's values that read a piece the scenario may not have (E216 then:
+# in a scenario without it they are the same in every game).
+_PIECE_READ = {
+    **dict.fromkeys(("group_at", "group_hidden", "group_may_hide"), "group"),
+    "investigation_tokens": "investigation",
+}
 # log("fates", "crab-fled") or crossed_out(...): an entry asked about by name.
 _ENTRY_ASKED = re.compile(
     r"\b(?:log|crossed_out)\(\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*,\s*[\"']([a-z0-9][a-z0-9-]*)[\"']\s*\)"
@@ -249,7 +255,8 @@ def expression(
     source = node[key]
     analysis = analyse(source, template=template)
     refused = runtime_limits(source, template=template) if not analysis.problems else ()
-    if not analysis.calls and not analysis.problems and not refused:
+    pieces = sorted(analysis.names & _PIECE_READ.keys())
+    if not analysis.calls and not analysis.problems and not refused and not pieces:
         return  # plain prose, the most common text by far
     inside = where is not None
     where = where or context.at(reader, node, key)
@@ -258,6 +265,7 @@ def expression(
         shown = source_line(source, line)
         context.problems.append(Problem(where.path, *at, BAD_EXPRESSION, message, source=shown))
     refs = context.refs
+    refs.pieces += [(_PIECE_READ[word], word, where) for word in pieces]
     for section, entry in _ENTRY_ASKED.findall(source):  # both written out: check the entry
         refs.logs.append((f"{section}/{entry}", where))
     for function, position, argument in analysis.calls:
