@@ -27,7 +27,9 @@ from tales.rules.randomness import draw_card
 from tales.rules.table import Table
 from tales.rules.terms import StatusCardKind, StatusToken, Track
 
-_OPPOSITE = {
+# "If you were to receive an ADVANTAGE token while having a DISADVANTAGE ...,
+# remove the DISADVANTAGE token instead" (and the other way round).
+OPPOSITE_TOKEN = {
     StatusToken.ADVANTAGE: StatusToken.DISADVANTAGE,
     StatusToken.DISADVANTAGE: StatusToken.ADVANTAGE,
 }
@@ -63,7 +65,7 @@ def gain_token(table: Table, inv: Investigator, token: StatusToken) -> None:
     if inv.companion or inv.dead:
         table.emit(TokenGained(inv.slug, token, "companion" if inv.companion else "dead"))
         return
-    opposite = _OPPOSITE.get(token)
+    opposite = OPPOSITE_TOKEN.get(token)
     if opposite is not None and inv.has_token(opposite):
         inv.tokens[opposite] -= 1
         table.supply.return_token(opposite)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
 from tales.rules.randomness import SourceChanged
+from tales.rules.statuses import OPPOSITE_TOKEN
 from tales.rules.terms import StatusCardKind
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
@@ -170,7 +171,8 @@ def _token(e: ev.TokenGained, t: TableView) -> str:
     who = name_of(t, e.investigator)
     return {
         "gained": f"{who} gains {article(str(e.token))} token.",
-        "cancelled": f"{who}'s {e.token} cancels an opposite token.",
+        "cancelled": f"{who}'s {e.token} and {OPPOSITE_TOKEN.get(e.token, '')} tokens cancel "
+        f"out: the {OPPOSITE_TOKEN.get(e.token, '')} goes back to the general supply.",
         "supply empty": f"No {e.token} token is left in the box for {who}.",
         "companion": f"{who} is a Companion and takes no {e.token} token.",
         "dead": "",

@@ -262,6 +262,12 @@ def test_chosen_sentences(game: Game) -> None:
         "Ezra Marsh's 1 POISON card goes back to the general supply."
     ]
     assert words(StoryRead(7, "")) == ["-- Paragraph 7 --"]
+    # "remove the DISADVANTAGE token instead" (playtest 7: "cancels an opposite
+    # token" named neither token)
+    assert words(ev.TokenGained(EZRA, StatusToken.DISADVANTAGE, "cancelled")) == [
+        "Ezra Marsh's DISADVANTAGE and ADVANTAGE tokens cancel out: the ADVANTAGE goes back "
+        "to the general supply."
+    ]
 
 
 LONG = (
