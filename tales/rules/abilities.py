@@ -291,7 +291,7 @@ def use_ability(
     elif effect == "reroll":
         assert state is not None  # verified: only once the dice are rolled
         chosen = yield from choose_white_dice(
-            state, f"{user.name}'s ability: choose the white dice to reroll", "Reroll {n} dice"
+            state, f"{user.name}'s ability: choose the white dice to reroll", "Reroll {dice}"
         )
         if chosen:
             faces = yield from reroll_dice(table, state, chosen)

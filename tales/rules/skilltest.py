@@ -287,7 +287,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
 def reroll(table: Table, state: TestState, payer: Investigator) -> Proc[None]:
     """Spend 2 of ``payer``'s MAGIC to reroll any chosen white dice."""
     chosen = yield from choose_white_dice(
-        state, "Choose the white dice to reroll", "Reroll {n} dice for 2 MAGIC"
+        state, "Choose the white dice to reroll", "Reroll {dice} for 2 MAGIC"
     )
     if not chosen:
         return

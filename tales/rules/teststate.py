@@ -197,7 +197,8 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
             if not d.cancelled
         ]
         if chosen:
-            options.append(Confirm(label=confirm.format(n=len(chosen))))
+            dice = "1 white die" if len(chosen) == 1 else f"{len(chosen)} white dice"
+            options.append(Confirm(label=confirm.format(dice=dice)))
         options.append(NO_REROLL)
         choice = yield Decision(
             state.actor.slug, DecisionKind.REROLL, prompt, tuple(options), state

@@ -368,6 +368,11 @@ def test_a_reroll_costs_two_magic_of_the_chosen_payer_and_never_a_red_die(core: 
     assert engine.legal_ids() == ("die:0", "die:1", "back"), "only the two white dice"
     engine.apply("die:0")
     assert engine.legal_ids() == ("die:0", "die:1", "confirm", "back")
+    labels = [o.label for o in engine.pending.options]
+    assert "Reroll 1 white die for 2 MAGIC" in labels  # playtest 7: it read "1 dice"
+    engine.apply("die:1")
+    assert "Reroll 2 white dice for 2 MAGIC" in [o.label for o in engine.pending.options]
+    engine.apply("die:1")  # toggled back: one die again
     assert engine.apply("confirm") == (
         TrackChanged(EZRA, Track.MAGIC, 3, 1, "reroll"),
         DiceRerolled(EZRA, 2, (0,), faces("blank")),

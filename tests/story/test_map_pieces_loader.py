@@ -1,12 +1,13 @@
 """What `tales check` says of a map piece used where the scenario has none
 (E216): a crossing ``by_vehicle`` on a map with no vehicle, a Group token
 rule in a scenario with no Group token, an Investigation token laid where
-the box has none, or a condition reading either (the same in every game); and of a prisoner with no name, two prisoners with one
-name (the paper sheet lists them by name: one would be lost), and a
-location connected to itself (E215); of a condition asking after a
-vehicle or a prisoner the scenario does not have (E204, as an item's name
-is checked), or a barrier on a location that does not exist. Each is listed with file:line:col,
-beside the other problems, and nothing raises."""
+the box has none, or a condition reading either (the same in every game);
+of a prisoner with no name, two prisoners with one name (the paper sheet
+lists them by name: one would be lost), and a location connected to itself
+(E215); of a condition asking after a vehicle or a prisoner the scenario
+does not have (E204, as an item's name is checked), or a barrier on a
+location that does not exist. Each is listed with file:line:col, beside the
+other problems, and nothing raises."""
 
 from __future__ import annotations
 
