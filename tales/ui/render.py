@@ -252,8 +252,11 @@ def _left(t: TableView, space: int) -> str:
 
 
 def _enemy(t: TableView, slug: str) -> str:
+    """The enemy's printed name as it stands: every one is a proper name or
+    a title ("Jotham Marsh, Keeper of the Gannet Light", "What Rides the
+    Swell over the Reef", "Sawyer's Dogs"), which takes no article."""
     if t.scenario and slug in t.scenario.encounters:
-        return article(t.scenario.encounters[slug].enemy.name)
+        return t.scenario.encounters[slug].enemy.name
     return "an enemy"
 
 

@@ -426,3 +426,18 @@ def test_the_cards_drawn_into_a_hand_are_counted_where_the_drawing_ends(game: Ga
     stopped = render.render_events([drawn[0], ev.DrawingEnded(EZRA, "stopped")], game.view)
     assert [line.text for line in stopped] == ["Ezra Marsh draws 1 card, then stops drawing."]
     assert render.render_events([ev.DrawingEnded(EZRA, "hand full")], game.view) == []
+
+
+def test_an_enemy_is_named_as_printed_with_no_article(core: Core, reef_ledger) -> None:  # type: ignore[no-untyped-def]
+    """Every enemy's name is a proper name or a title, which takes no article
+    (playtest 7: "a Jotham Marsh, Keeper of the Gannet Light", "a Sawyer's Dogs")."""
+    from tales.story.game import GameSetup, start_game
+
+    team = GameSetup("gannet-light", (EZRA, ARTHUR, IRENE, "laszlo-varga"), (), "standard", 1)
+    game = start_game(core, reef_ledger, team)
+    encounters = game.view.scenario.encounters if game.view.scenario else {}
+    slug = next(s for s, e in encounters.items() if e.enemy.name == "Sawyer's Dogs")
+    lines = render.render_event(ev.EncounterStarted(slug, "boatyard"), game.view)
+    assert lines[0].text.startswith(
+        "An encounter begins at Sawyer's Boatyard: Sawyer's Dogs ('encounter' shows it)."
+    )
