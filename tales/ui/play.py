@@ -13,6 +13,8 @@ from typing import Protocol
 from tales.errors import NotSaved, TalesError
 from tales.problems import close_match
 from tales.rules.events import Event
+from tales.story.conditions import render as render_text
+from tales.story.conditions import templated
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
@@ -392,19 +394,38 @@ class PlayLoop:
         if not text:
             lines = [Line("Paragraphs read so far ('read N' reads one again):", "heading")]
             lines += [Line(f"  {n}: {' '.join(t.split()[:8])}...") for n, t in self.read.items()]
+            earlier = self._read_before_this_sitting()
+            if earlier:  # a loaded sheet records them; their words were not kept
+                numbers = ", ".join(str(n) for n in earlier)
+                lines.append(Line(f"Read before this game was loaded: {numbers}."))
             self.console.show(lines)
             return
         if not text.isdecimal() or len(text) > 6:
             self.say(f"read takes a paragraph number, not '{printable(text, 12)}'.")
             return
         number = int(text)
-        if number not in self.read:
+        told = self.read.get(number)
+        if told is None and number in self._read_before_this_sitting():
+            source = self.table.paragraphs[number].text
+            if templated(source):
+                self.say(
+                    f"Paragraph {number} was read before this game was loaded; its words "
+                    "depended on the table as it stood then, so they are not told again."
+                )
+                return
+            told = render_text(source, {})  # plain prose reads the same at any time
+        if told is None:
             # Worded so as not to say whether such a paragraph exists: a
             # number never read may be one the team has yet to reach.
             self.say(f"Paragraph {number} is not among those read; 'read' lists them.")
             return
-        again = StoryRead(number, self.read[number])
+        again = StoryRead(number, told)
         self.console.show(render.render_event(again, self.table, self.console.width))
+
+    def _read_before_this_sitting(self) -> list[int]:
+        """Paragraphs the save records as read whose words this prompt did not see."""
+        table = self.table
+        return sorted(n for n in table.paragraphs if n not in self.read and table.was_read(n))
 
     def odds(self, _: str) -> None:
         pending = self.game.pending

@@ -371,3 +371,25 @@ def test_a_load_that_replays_inputs_does_not_show_the_round_start_again(
     output = play("--load", DEFAULT).output
     assert "Loaded 'bell-house-5' at round 3." in output
     assert "=== Round 3" not in output and "-- Paragraph 23 --" not in output
+
+
+def test_read_after_loading_a_sheet_names_what_the_sheet_records_as_read(
+    tmp_path: Path, folder: Path
+) -> None:
+    """Playtest 7: after a load, `read` listed only what was read since; the
+    sheet records every paragraph visited. They are named, and a plain one
+    is told again (its words do not hang on the table)."""
+    scripted(tmp_path, "1", "7", "1")  # round 1 ended: the opening was read before the sheet
+    (folder / "copy.yaml").write_bytes((folder / f"{DEFAULT}.yaml").read_bytes())  # no journal
+    loaded = play("--load", "copy", stdin="read\nread 1\n")
+    listing = reply(loaded.output, "read")
+    earlier = next(line for line in listing if line.startswith("Read before this game was"))
+    assert earlier.startswith("Read before this game was loaded: 1, ")
+    again = reply(loaded.output, "read 1")
+    assert again[0] == "-- Paragraph 1 --"
+    assert "Ruth Pardee met your train" in " ".join(again)
+
+
+def test_read_in_a_game_played_from_its_start_names_nothing_read_before(tmp_path: Path) -> None:
+    result = scripted(tmp_path, "1", "read")
+    assert not any(line.startswith("Read before") for line in reply(result.output, "read"))
