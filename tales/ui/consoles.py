@@ -131,10 +131,17 @@ class TerminalConsole:
             return None if self.confirm("Leave the game?") else ""
 
     def confirm(self, question: str) -> bool:
-        try:
-            answer = self.session.prompt(f"{question} [y/N] ")
-        except KeyboardInterrupt:  # Ctrl-C: no, as the default says
-            return False
-        except EOFError:  # Ctrl-D again: yes, leave
-            return True
-        return answer.strip().lower() in ("y", "yes")
+        """Yes or no; Enter alone is no. Anything else is asked again: a
+        menu number typed here (playtest 7: "10" after `rewind`) was taken
+        for a silent no."""
+        asked = f"{question} [y/N] "
+        while True:
+            try:
+                answer = self.session.prompt(asked).strip().lower()
+            except KeyboardInterrupt:  # Ctrl-C: no, as the default says
+                return False
+            except EOFError:  # Ctrl-D again: yes, leave
+                return True
+            if answer in ("y", "yes", "n", "no", ""):
+                return answer in ("y", "yes")
+            self.show([Line(f"Answer y or n (Enter alone is no), not {printable(answer, 12)!r}.")])

@@ -331,6 +331,7 @@ class PlayLoop:
             return
         count = int(text)
         if count > 1 and not self.console.confirm(f"Take back the last {count} inputs?"):
+            self.say("Nothing was taken back.")
             return
         taken = saved.undo(count)
         self._rewound(f"Took back {taken} input{'s' if taken != 1 else ''}.")
@@ -370,6 +371,7 @@ class PlayLoop:
         if not self.console.confirm(
             f"Go back to checkpoint '{name}'? What was played since is dropped."
         ):
+            self.say("Not rewound: the game goes on from here.")
             return
         warnings = saved.rewind(name)
         for warning in warnings:

@@ -105,6 +105,15 @@ def test_enter_alone_at_the_question_means_no(game: Game, keyboard: PipeInput) -
     assert len(console.questions) == 2
 
 
+def test_an_answer_neither_yes_nor_no_is_asked_again(game: Game, keyboard: PipeInput) -> None:
+    """Playtest 7: a menu number typed at the question was a silent no."""
+    console, code = play(game, keyboard, "quit" + ENTER + "10" + ENTER + "n" + ENTER + LEAVE)
+    assert code == 0
+    assert console.questions == ["Leave the game? It is not being saved.", "Leave the game?"]
+    assert "Answer y or n (Enter alone is no), not '10'." in console.text
+    assert game.inputs == [], "the 10 chose nothing"
+
+
 def test_quit_asks_then_leaves(game: Game, keyboard: PipeInput) -> None:
     console, code = play(game, keyboard, "quit" + ENTER + "y" + ENTER + "1" + ENTER)
     assert code == 0

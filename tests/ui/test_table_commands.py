@@ -315,3 +315,24 @@ def test_the_log_is_shown_in_the_campaigns_order_after_a_save_and_reload(
     loaded, _ = load_saved(files, core)
     assert shown(loaded.game) == [words(s).capitalize() for s in expected]
     loaded.close()
+
+
+def test_a_no_to_undo_or_rewind_says_nothing_changed(
+    core: Core, tale: Tale, make_game: MakeGame, tmp_path: Path
+) -> None:
+    """A question answered no is said as such, not left silent (playtest 7)."""
+    game = make_game()
+    context = new_context("nay", tale_path("the-drowned-bell"), "bell-house", tale.content_hash)
+    saved = start_saved(lambda: game, SaveFiles.named(tmp_path, "nay"), context, core)
+    console = FakeConsole(confirm=False)
+    loop = PlayLoop(saved.game, console, saved=saved)
+    loop.handle("checkpoint here")
+    loop.handle("1")
+    loop.handle("2")
+    console.take()
+    loop.handle("undo 2")
+    assert [line.text for line in console.take()] == ["Nothing was taken back."]
+    loop.handle("rewind here")
+    assert [line.text for line in console.take()] == ["Not rewound: the game goes on from here."]
+    assert len(saved.game.inputs) == 2
+    saved.close()
