@@ -7,7 +7,9 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from tales.rules.decisions import Decision, DecisionKind
+from tales.rules.options import Option
 from tales.rules.terms import Track
+from tales.story.options import StoryOption
 from tales.story.view import EncounterView, InvestigatorView, TableView
 from tales.ui.pieces import exits, map_footer, piece_status_lines, pieces_at
 from tales.ui.text import Line, place
@@ -187,5 +189,25 @@ def decision_lines(
         lines.append(Line(f"Chance {goal} if you roll now: {percent(chance)}.", "dice"))
     by_id = {o.id: o for o in decision.options}
     shown = keys or {str(n): o.id for n, o in enumerate(decision.options, 1)}
-    lines += [Line(f"{k:>3}. {by_id[i].label}", "option") for k, i in shown.items()]
+    lines += [
+        Line(f"{k:>3}. {by_id[i].label}{_read_mark(by_id[i], table)}", "option")
+        for k, i in shown.items()
+    ]
     return lines
+
+
+def _read_mark(option: Option, table: TableView) -> str:
+    """ " (already read)" on a location's option (not a test) leading to a
+    paragraph the team has read: it may be taken again, and the player sees
+    that its words are known (playtest 7: "options that were done stay on
+    the menu")."""
+    if not isinstance(option, StoryOption):
+        return ""
+    offered = table.option(option)
+    goto = offered.goto
+    if offered.test is not None or goto is None or not table.was_read(goto):
+        return ""
+    told = table.paragraphs.get(goto)
+    if told is None or told.effects or told.goto is not None or told.branches:
+        return ""  # it does something or leads on: an action, not a look
+    return "" if told.options or told.choices or told.end else " (already read)"

@@ -336,3 +336,20 @@ def test_a_no_to_undo_or_rewind_says_nothing_changed(
     assert [line.text for line in console.take()] == ["Not rewound: the game goes on from here."]
     assert len(saved.game.inputs) == 2
     saved.close()
+
+
+def test_an_option_that_only_tells_a_paragraph_read_says_so(game: Game) -> None:
+    """Playtest 7: options that were done stay on the menu. One leading to a
+    paragraph read, which only tells (no effects, nothing after it), is
+    marked; a test, or an option that does something, is not."""
+    from tales.ui.screens import decision_lines
+
+    def labels() -> list[str]:
+        assert game.pending is not None
+        return [line.text for line in decision_lines(game.pending, game.view)[1:]]
+
+    [look] = [o for o in game.pending.options if o.label.endswith("Gauge the tide on the bar")]
+    assert not any("already read" in text for text in labels())
+    game.push(look)
+    marked = [text for text in labels() if text.endswith("(already read)")]
+    assert marked == [f"  {labels().index(marked[0]) + 1}. {look.label} (already read)"]
