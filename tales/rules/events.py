@@ -308,9 +308,11 @@ class ScenarioEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class KeywordMarked(Event):
-    """A keyword marked on the Keyword sheet."""
+    """A keyword marked on the Keyword sheet; ``carried``: for what the
+    campaign log holds (``carry_keyword``), not uncovered in this scenario."""
 
     keyword: str
+    carried: bool = False
 
 
 @dataclass(frozen=True, slots=True)

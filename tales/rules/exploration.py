@@ -18,16 +18,21 @@ from tales.rules.paths import in_play
 from tales.rules.table import Table
 
 
-def mark_keyword(table: Table, keyword: str) -> None:
-    """Mark ``keyword`` on the Keyword sheet (marking it twice changes nothing)."""
+def mark_keyword(table: Table, keyword: str, *, carried: bool = False) -> None:
+    """Mark ``keyword`` on the Keyword sheet (marking it twice changes nothing);
+    ``carried``: marked for what the campaign log holds, not uncovered here
+    (ruling ``carried-keywords-explored``)."""
     if keyword not in table.keywords:
         table.keywords.add(keyword)
-        table.emit(KeywordMarked(keyword))
+        if carried:
+            table.carried_keywords.add(keyword)
+        table.emit(KeywordMarked(keyword, carried))
 
 
 def erase_keyword(table: Table, keyword: str) -> None:
     if keyword in table.keywords:
         table.keywords.discard(keyword)
+        table.carried_keywords.discard(keyword)  # marked again later, it is uncovered here
         table.emit(KeywordErased(keyword))
 
 

@@ -20,10 +20,14 @@ ELEMENTS = ("information", "objective", "item", "clue", "keyword", "survivor")
 
 def exploration_elements(table: Table) -> dict[str, int]:
     """How many of each element the team has. Keywords are those on the
-    Keyword sheet; survivors are the team members alive, Companions included
-    (ruling ``survivors``)."""
+    Keyword sheet, less those marked from the campaign log unless they count
+    (ruling ``carried-keywords-explored``); survivors are the team members
+    alive, Companions included (ruling ``survivors``)."""
     counts = {kind: len(table.found.get(kind, ())) for kind in ELEMENTS}
-    counts["keyword"] = len(table.keywords)
+    keywords = table.keywords
+    if not table.rulings.flag("carried-keywords-explored"):
+        keywords = keywords - table.carried_keywords
+    counts["keyword"] = len(keywords)
     counts["survivor"] = sum(1 for inv in table.investigators.values() if not inv.dead)
     return counts
 

@@ -50,6 +50,8 @@ class Table:
     seed: int = 0
     event_tokens: Counter[EventSymbol] = field(default_factory=Counter)
     keywords: set[str] = field(default_factory=set)  # the Keyword sheet
+    # Those of them a scenario marked from the campaign log (``carry_keyword``).
+    carried_keywords: set[str] = field(default_factory=set)
     sink: EventSink = field(default_factory=EventSink, compare=False)
     # The scenario in play; a bare table (tests, odds) has none.
     scenario: Scenario | None = None
@@ -178,6 +180,9 @@ class Table:
             },
             "event_tokens": dict(sorted((t.value, n) for t, n in self.event_tokens.items() if n)),
             "keywords": sorted(self.keywords),
+            **(
+                {"carried_keywords": sorted(self.carried_keywords)} if self.carried_keywords else {}
+            ),
             "scenario": (self.round, self.time, sorted(self.revealed), self.ended),
             "encounters": {
                 where: (e.encounter.slug, e.path, e.tokens) for where, e in self.encounters.items()

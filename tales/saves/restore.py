@@ -55,7 +55,7 @@ PLAYER_FIELDS = (
 PILES = ("decks", "hands", "discards", "play_areas")
 DIGITAL_FIELDS = (
     "seed", "content", *PILES, "supply", "waiting", "fired", "visited", "scenes", "taken",
-    "last_actor",
+    "last_actor", "carried_keywords",
 )  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from tales.rules.encounters import EncounterState, lay_missing_tokens
 from tales.rules.scenario import Scenario, Threshold
 from tales.rules.table import Table
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
+from tales.safefile import printable
 from tales.saves.fields import Fields
 from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
@@ -110,6 +111,28 @@ class WorldRestorer:
             )
             if name is not None:
                 table.keywords.add(name)
+        self._carried_keywords(table)
+
+    def _carried_keywords(self, table: Table) -> None:
+        """Which marks were made for the campaign log (a digital field: the
+        paper sheet cannot say, and every mark on it counts)."""
+        f, carried = self.f, self.digital.get("carried_keywords") or []
+        if not isinstance(carried, list):
+            f.problem(
+                f.at(self.digital, "carried_keywords"),
+                "digital.carried_keywords",
+                "expected a list of keywords",
+            )
+            return
+        for index, word in enumerate(carried):
+            if str(word).upper() in table.keywords:
+                table.carried_keywords.add(str(word).upper())
+            else:
+                f.problem(
+                    f.at_item(carried, index),
+                    "digital.carried_keywords",
+                    f"{printable(str(word), 40)!r} is not marked on the Keyword sheet",
+                )
 
     def _fired(self, table: Table, difficulty: str) -> set[Threshold]:
         """The threshold narratives already read."""

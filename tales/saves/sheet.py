@@ -262,6 +262,9 @@ def _digital(table: Table, book: Book, context: SheetContext) -> dict[str, Any]:
         "scenes": dict(sorted(state.scenes.items())),
         "taken": sorted([p, i] for p, i in state.taken),
         "last_actor": state.last_actor,
+        # The marks made for what the campaign log holds (ruling
+        # carried-keywords-explored); none, and the field is not written.
+        **({"carried_keywords": sorted(table.carried_keywords)} if table.carried_keywords else {}),
     }
 
 

@@ -369,7 +369,10 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.EncounterEnded: lambda e, t: f"The encounter is over ({e.how}).",
     ev.ScenarioEnded: lambda e, t: f"The scenario ends: {e.why}.",
     # What a storybook effect changed, told as the rules tell their own changes.
-    ev.KeywordMarked: lambda e, t: f"The keyword {e.keyword} is marked on the Keyword sheet.",
+    ev.KeywordMarked: lambda e, t: (
+        f"The keyword {e.keyword} is marked on the Keyword sheet"
+        + (", for what the campaign log holds." if e.carried else ".")
+    ),
     ev.KeywordErased: lambda e, t: f"The keyword {e.keyword} is erased from the Keyword sheet.",
     ev.ElementFound: _found,
     ev.TimeMoved: lambda e, t: (

@@ -16,6 +16,7 @@ import pytest
 
 from tales.errors import RulesError
 from tales.rules.activities import spend_use
+from tales.rules.exploration import erase_keyword, mark_keyword
 from tales.rules.scenario import ExplorationTable
 from tales.rules.scoring import carry_over, exploration_elements, exploration_rate
 from tales.rules.statuses import change_track
@@ -137,3 +138,30 @@ def test_only_a_living_players_held_item_is_carried(core: Core) -> None:
         carry_over(table, {MARGARET: "pocket-pistol"})
     with pytest.raises(RulesError):
         carry_over(table, {"nobody": "hatchet"})
+
+
+@ruling("carried-keywords-explored", value=True)
+def test_keywords_marked_for_the_campaign_log_count_as_the_sheet_stands(core: Core) -> None:
+    """ "Once Scenario ends, flip the Keyword sheet and assess your exploration
+    rate": on, every mark counts, those a later scenario's setup made for the
+    campaign log too, as a paper table counts them."""
+    table = harbour(core)
+    discover(table)
+    mark_keyword(table, "KIMBALL", carried=True)
+    assert table.carried_keywords == {"KIMBALL"}
+    assert exploration_elements(table)["keyword"] == 3
+
+
+@ruling("carried-keywords-explored", value=False)
+def test_switched_off_only_the_keywords_uncovered_here_count(core: Core) -> None:
+    """ "... uncovered keywords": off, a mark made for the campaign log is not
+    one this scenario uncovered; erased and marked again in play, it is."""
+    table = harbour(core)
+    discover(table)
+    table.rulings = table.rulings.with_overrides(carried_keywords_explored=False)
+    mark_keyword(table, "KIMBALL", carried=True)
+    mark_keyword(table, "ADA", carried=True)
+    assert exploration_elements(table)["keyword"] == 2
+    erase_keyword(table, "ADA")
+    mark_keyword(table, "ADA")
+    assert exploration_elements(table)["keyword"] == 3

@@ -1,4 +1,6 @@
-"""The Keyword sheet: ``keyword`` marks a word, ``lose_keyword`` erases it."""
+"""The Keyword sheet: ``keyword`` marks a word, ``carry_keyword`` marks one
+for what the campaign log holds (a later scenario's setup), ``lose_keyword``
+erases one."""
 
 from __future__ import annotations
 
@@ -25,6 +27,10 @@ def _mark(play: Play, effect: Effect) -> None:
     mark_keyword(play.table, str(effect.value))
 
 
+def _carry(play: Play, effect: Effect) -> None:
+    mark_keyword(play.table, str(effect.value), carried=True)
+
+
 def _erase(play: Play, effect: Effect) -> None:
     erase_keyword(play.table, str(effect.value))
 
@@ -36,6 +42,15 @@ def _marking(effect: Effect) -> Step:
         mark_keyword(table, word)
 
     return mark
+
+
+def _carrying(effect: Effect) -> Step:
+    word = str(effect.value)
+
+    def carry(table: Table, state: StoryState) -> None:
+        mark_keyword(table, word, carried=True)
+
+    return carry
 
 
 def _erasing(effect: Effect) -> Step:
@@ -59,6 +74,18 @@ KINDS = (
         grants=_word,
         news=lambda effect, table: str(effect.value) not in table.keywords,
         bind=_marking,
+    ),
+    EffectKind(
+        "carry_keyword",
+        "a keyword",
+        KEYWORD,
+        "{carry_keyword: KIMBALL}",
+        _check,
+        apply=_carry,
+        refs=_word,
+        grants=_word,
+        news=lambda effect, table: str(effect.value) not in table.keywords,
+        bind=_carrying,
     ),
     EffectKind(
         "lose_keyword",
