@@ -7,7 +7,10 @@ line to a pipe after each input is acknowledged, that is after its save
 returned (as the prompt shows the input's result only then). The killer
 reads those lines up to a random count and SIGKILLs the player at once, so
 the kill lands wherever the player is in the next input; the last line read
-is the last acknowledged input.
+is the last acknowledged input. The player never runs more than
+``LEAD`` inputs past the target: on a loaded machine the killer may be kept
+off the CPU while the player plays on, and a player that finished its game
+first would never be killed at all.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from tests.saves.helpers import Bell, new_saved, picture, random_input, setup_fo
 # Seeds whose first rounds are short, so a kill often falls near a round end.
 SEEDS = (1, 5, 6, 8, 24, 26)
 LENGTH = 70  # inputs of each scripted game the killer looks at
+LEAD = 2  # inputs a player may play past the target before it waits to be killed
 # What a crash may leave for the next load to say; anything else is a failure.
 CRASH_WARNINGS = (
     "was cut off by a crash",
@@ -56,13 +60,18 @@ def script_of(core: Core, bell: Bell, seed: int) -> Script:
     return script
 
 
-def _play(core: Core, bell: Bell, seed: int, files: SaveFiles, ack: int) -> None:
-    """The player: acknowledges 0 once the new game is saved, then each input."""
+def _play(
+    core: Core, bell: Bell, seed: int, files: SaveFiles, ack: int, hold: int, last: int
+) -> None:
+    """The player: acknowledges 0 once the new game is saved, then each input;
+    after input ``last`` it waits on ``hold``, which is never written to."""
     saved = new_saved(core, bell, setup_for(seed), files)
     os.write(ack, b"0\n")
     rng = random.Random(seed)
     count = 0
     while saved.game.pending is not None:
+        if count >= last:
+            os.read(hold, 1)  # blocks until the SIGKILL: the killer is late, not absent
         saved.apply(random_input(saved.game, rng))
         count += 1
         os.write(ack, b"%d\n" % count)
@@ -72,16 +81,19 @@ def kill_at(core: Core, bell: Bell, seed: int, files: SaveFiles, target: int) ->
     """Fork a player of game ``seed`` saving to ``files``, SIGKILL it once it
     has acknowledged ``target`` inputs: the last input it acknowledged."""
     read_end, write_end = os.pipe()
+    hold_read, hold_write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the player: never returns into the caller
         status = 1
         try:
             os.close(read_end)
-            _play(core, bell, seed, files, write_end)
+            os.close(hold_write)
+            _play(core, bell, seed, files, write_end, hold_read, target + LEAD)
             status = 0
         finally:
             os._exit(status)
     os.close(write_end)
+    os.close(hold_read)
     acked = -1
     with os.fdopen(read_end, "rb") as acks:
         for line in acks:
@@ -91,6 +103,7 @@ def kill_at(core: Core, bell: Bell, seed: int, files: SaveFiles, target: int) ->
                 break
         _, status = os.waitpid(pid, 0)
         acked = max([acked, *(int(line) for line in acks)])  # what it wrote before dying
+    os.close(hold_write)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
     return acked
 
