@@ -196,7 +196,17 @@ class _Compiler:
     def _Getattr(self, node: nodes.Getattr) -> Closure:
         getattr_ = self.environment.getattr  # the sandbox's own refusals
         owner, attribute = self.build(node.node), node.attr
-        return lambda scope: getattr_(owner(scope), attribute)
+
+        def get(scope: Scope) -> Any:
+            value = getattr_(owner(scope), attribute)
+            if callable(value):
+                # A method (``tokens.items``) is never called here, only
+                # compared or printed, and a method's equality is its owner's
+                # identity: Jinja reads each name once, a closure at each use.
+                raise NotCompiled(f"the method {attribute!r}")
+            return value
+
+        return get
 
     def _Getitem(self, node: nodes.Getitem) -> Closure:
         if isinstance(node.arg, nodes.Slice):
