@@ -14,9 +14,7 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
 
     A path holding ``dice.yaml``, or named ``core``, is a core folder; one holding ``tale.yaml``
     is a tale; any other folder is searched one level down for both."""
-    from tales.authoring.check import check_tale, scenario_stats
-    from tales.authoring.named import unknown_investigators
-    from tales.story.loader import load_tale
+    from tales.authoring.check_cache import CoreTerms, check_tale_cached
 
     problems: list[Problem] = []
     stats: dict[str, dict[str, int]] = {}
@@ -29,18 +27,14 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
     if tales and core is None:
         core, found = _read_core(core_dir())
         problems += found
-    always_keywords = {s.keyword for s in core.investigators.values()} if core else set()
-    always_items = set(core.items) if core else set()
+    terms = None
+    if core is not None:
+        keywords = frozenset(s.keyword for s in core.investigators.values())
+        terms = CoreTerms(keywords, frozenset(core.items), frozenset(core.investigators))
     for root in tales:
-        tale, found = load_tale(root)
+        found, counted = check_tale_cached(root, terms)
         problems += found
-        if tale is None:
-            continue
-        problems += check_tale(tale, always_keywords, always_items)
-        if core is not None:
-            problems += unknown_investigators(tale, set(core.investigators))
-        for name, book in tale.scenarios.items():
-            stats[f"{tale.id}/{name}"] = scenario_stats(book)
+        stats.update(counted)
     return sorted(set(problems)), stats
 
 
