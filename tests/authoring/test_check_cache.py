@@ -120,3 +120,27 @@ def test_a_symlink_in_the_tale_is_checked_afresh_every_time(
     monkeypatch.setattr(check_cache, "check_tale_afresh", counted)
     check_paths([tale])
     assert reads == [tale]
+
+
+def test_a_second_check_imports_neither_the_loader_nor_the_rules(tale: Path) -> None:
+    """Kept: the tale's report and the core's terms, so nothing need be read."""
+    import subprocess
+
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from tales.authoring.checking import check_paths\n"
+        "check_paths([Path(sys.argv[1])])\n"
+        "heavy = ('tales.story.loader', 'tales.story.core', 'tales.authoring.check')\n"
+        "print(' '.join(m for m in heavy if m in sys.modules))\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code, str(tale)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout.split()
+        for _ in range(2)
+    ]
+    assert runs == [["tales.story.loader", "tales.story.core", "tales.authoring.check"], []]
