@@ -87,18 +87,15 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
     return tale, problems
 
 
-def load_core_cached(
-    root: Path, load: Callable[[Path], Core], cache: Path | None = None, *, kind: str = "core"
-) -> Core:
+def load_core_cached(root: Path, load: Callable[[Path], Core], cache: Path | None = None) -> Core:
     """The core components under ``root``: from the cache when its files are
     unchanged, else by ``load`` (which raises for a core with problems, so
-    such a core is never cached). Every ``tales play`` starts by this.
-    ``kind`` names what ``load`` promises (``tales check`` keeps only a core
-    read without even a warning, apart from play's)."""
+    such a core is never cached). Every ``tales play`` starts by this
+    (``tales check`` keeps its own record: :mod:`tales.authoring.checking`)."""
     from tales.story.core import Core  # the core module reads through this one
 
     cache = cache or cache_dir()
-    path = cache / f"{kind}-{content_key(root, cache)}.pickle"
+    path = cache / f"core-{content_key(root, cache)}.pickle"
     core = cached_object(path, Core)
     if core is not None:
         return core
