@@ -119,7 +119,7 @@ def check(paths: tuple[Path, ...], as_json: bool) -> None:
     bundled storybooks. Exits 1 when there are errors.
     """
     from tales.authoring.checking import check_paths
-    from tales.story.core import storybooks_dir
+    from tales.story.core_files import storybooks_dir  # not the core: its classes are not needed
     from tales.ui.words import count
 
     problems, stats = check_paths(list(paths) or [storybooks_dir()])

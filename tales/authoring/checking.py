@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from tales.authoring.check_cache import CoreTerms, check_tale_cached
 from tales.errors import TalesError
 from tales.problems import Problem
-from tales.story.core import Core, core_dir, read_core, strays
+from tales.story.cache import cache_dir, cached_object, content_key, store_object
+from tales.story.core_files import core_dir, strays
+
+if TYPE_CHECKING:
+    from tales.story.core import Core
 
 
 def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, int]]]:
@@ -14,66 +20,54 @@ def check_paths(paths: list[Path]) -> tuple[list[Problem], dict[str, dict[str, i
 
     A path holding ``dice.yaml``, or named ``core``, is a core folder; one holding ``tale.yaml``
     is a tale; any other folder is searched one level down for both."""
-    from tales.authoring.check import check_tale, scenario_stats
-    from tales.authoring.named import unknown_investigators
-    from tales.story.loader import load_tale
-
     problems: list[Problem] = []
     stats: dict[str, dict[str, int]] = {}
     cores, tales = _sort_out(paths)
-    core: Core | None = None
+    terms: CoreTerms | None = None  # what the first core read gives every tale's check
     for root in cores:
-        loaded, found = _read_core(root)
+        read, found = _read_core(root)
         problems += found
-        core = core or loaded
-    if tales and core is None:
-        core, found = _read_core(core_dir())
+        terms = terms if terms is not None else read
+    if tales and terms is None:
+        terms, found = _read_core(core_dir())
         problems += found
-    always_keywords = {s.keyword for s in core.investigators.values()} if core else set()
-    always_items = set(core.items) if core else set()
     for root in tales:
-        tale, found = load_tale(root)
+        found, counted = check_tale_cached(root, terms)
         problems += found
-        if tale is None:
-            continue
-        problems += check_tale(tale, always_keywords, always_items)
-        if core is not None:
-            problems += unknown_investigators(tale, set(core.investigators))
-        for name, book in tale.scenarios.items():
-            stats[f"{tale.id}/{name}"] = scenario_stats(book)
+        stats.update(counted)
     return sorted(set(problems)), stats
 
 
-def _read_core(root: Path) -> tuple[Core | None, list[Problem]]:
-    """The core, read once by libyaml with positions: each problem has its
-    file:line:col. A core read without a single problem (not even a
-    warning) is kept by the hash of its files, so checking a tale does not
-    read the unchanged core again; files the core loader does not read
-    (which the hash does not cover) are looked for every time."""
-    from tales.story.cache import load_core_cached
-
-    try:
-        core = load_core_cached(root, _clean_core, kind="checked-core")
-    except _NotClean as found:
-        return found.core, found.problems
-    if strays(root):  # a new stray beside an unchanged core: read it all again
-        return read_core(root)
-    return core, []
-
-
-class _NotClean(Exception):
-    """A core read with problems: never cached, its problems told."""
-
-    def __init__(self, core: Core | None, problems: list[Problem]) -> None:
-        super().__init__(f"{len(problems)} problems")
-        self.core, self.problems = core, problems
-
-
-def _clean_core(root: Path) -> Core:
+def _read_core(root: Path) -> tuple[CoreTerms | None, list[Problem]]:
+    """What a tale's check takes from the core under ``root`` (None when it
+    cannot be read), and its problems, read by libyaml with positions: each
+    problem has its file:line:col. Of a core read without a single problem
+    (not even a warning) only those terms are kept, by the hash of its files:
+    checking a tale beside an unchanged core neither reads it nor imports the
+    rules' classes. Files the core loader does not read (which the hash does
+    not cover) are looked for every time."""
+    cache = cache_dir()
+    path = cache / f"checked-core-{content_key(root, cache)}.pickle"
+    kept = cached_object(path, CoreTerms)
+    if kept is not None and not strays(root):
+        return kept, []
     core, problems = read_core(root)
-    if core is None or problems:
-        raise _NotClean(core, problems)
-    return core
+    terms = None if core is None else _terms(core)
+    if terms is not None and not problems:
+        store_object(path, terms)
+    return terms, problems
+
+
+def read_core(root: Path) -> tuple[Core | None, list[Problem]]:
+    """:func:`tales.story.core.read_core`, imported only when a core is read."""
+    from tales.story.core import read_core as read
+
+    return read(root)
+
+
+def _terms(core: Core) -> CoreTerms:
+    keywords = frozenset(sheet.keyword for sheet in core.investigators.values())
+    return CoreTerms(keywords, frozenset(core.items), frozenset(core.investigators))
 
 
 def _sort_out(paths: list[Path]) -> tuple[list[Path], list[Path]]:

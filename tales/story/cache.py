@@ -75,39 +75,36 @@ def load_tale_cached(root: Path, cache: Path | None = None) -> tuple[Tale | None
     from tales.story.model import Tale  # here: --version and the core need no model
 
     cache = cache or cache_dir()
-    path = cache / f"tale-{_key(root, cache)}.pickle"
-    tale = _cached(path, Tale)
+    path = cache / f"tale-{content_key(root, cache)}.pickle"
+    tale = cached_object(path, Tale)
     if tale is not None:
         return tale, []
     from tales.story.loader import load_tale  # only on a miss: a cached tale needs no loader
 
     tale, problems = load_tale(root)  # with positions: a problem needs no second read
     if tale is not None:
-        _store(path, tale)
+        store_object(path, tale)
     return tale, problems
 
 
-def load_core_cached(
-    root: Path, load: Callable[[Path], Core], cache: Path | None = None, *, kind: str = "core"
-) -> Core:
+def load_core_cached(root: Path, load: Callable[[Path], Core], cache: Path | None = None) -> Core:
     """The core components under ``root``: from the cache when its files are
     unchanged, else by ``load`` (which raises for a core with problems, so
-    such a core is never cached). Every ``tales play`` starts by this.
-    ``kind`` names what ``load`` promises (``tales check`` keeps only a core
-    read without even a warning, apart from play's)."""
+    such a core is never cached). Every ``tales play`` starts by this
+    (``tales check`` keeps its own record: :mod:`tales.authoring.checking`)."""
     from tales.story.core import Core  # the core module reads through this one
 
     cache = cache or cache_dir()
-    path = cache / f"{kind}-{_key(root, cache)}.pickle"
-    core = _cached(path, Core)
+    path = cache / f"core-{content_key(root, cache)}.pickle"
+    core = cached_object(path, Core)
     if core is not None:
         return core
     core = load(root)
-    _store(path, core)
+    store_object(path, core)
     return core
 
 
-def _cached(path: Path, wanted: type[T]) -> T | None:
+def cached_object(path: Path, wanted: type[T]) -> T | None:
     """The ``wanted`` object pickled at ``path``, or None: not cached yet, or written
     by another version (then it is loaded afresh and written again)."""
     try:
@@ -118,17 +115,19 @@ def _cached(path: Path, wanted: type[T]) -> T | None:
     return found if isinstance(found, wanted) else None
 
 
-def _key(root: Path, cache: Path) -> str:
+def content_key(root: Path, cache: Path) -> str:
+    """The hash of ``root``'s YAML files and of the code that reads them:
+    what anything cached from those files is kept by."""
     code = f"{__version__}-{CACHE_FORMAT}-{code_fingerprint()}"
     return f"{quick_content_hash(root, cache, code)}-{code}"
 
 
-def _store(path: Path, tale: Tale | Core) -> None:
+def store_object(path: Path, kept: object) -> None:
     """Write atomically; a cache that cannot be written is simply not used."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False) as out:
-            _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(tale)
+            _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(kept)
         os.replace(out.name, path)
     except OSError:
         pass

@@ -7,7 +7,6 @@ objects, reporting every problem with file:line:col at once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,10 @@ from tales.rules.items import ItemCard
 from tales.rules.rulings import Ruling, RulingKind, Rulings
 from tales.rules.supply import SupplyCounts
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
+from tales.story.core_files import CORE_ENTRIES as CORE_ENTRIES
+from tales.story.core_files import core_dir as core_dir
+from tales.story.core_files import storybooks_dir as storybooks_dir
+from tales.story.core_files import strays as strays
 from tales.story.reader import BAD_VALUE, Reader
 
 DECK_SIZE = 15
@@ -34,18 +37,6 @@ class Core:
     items: dict[str, ItemCard]
     supply: SupplyCounts
     rulings: Rulings
-
-
-def storybooks_dir() -> Path:
-    """``$TALES_STORYBOOKS``, else the ``storybooks/`` folder beside the package."""
-    env = os.environ.get("TALES_STORYBOOKS")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "storybooks"
-
-
-def core_dir() -> Path:
-    return storybooks_dir() / "core"
 
 
 def load_core(root: Path | None = None) -> Core:
@@ -96,30 +87,6 @@ def read_core(root: Path, *, fast: bool = False) -> tuple[Core | None, list[Prob
     if any(p.severity == "error" for p in problems) or dice is None or supply is None:
         return None, problems
     return Core(dice, investigators, items, supply, rulings), problems
-
-
-# What a core folder holds; anything else is never read, so it is named.
-CORE_ENTRIES = frozenset(
-    {"dice.yaml", "items.yaml", "supply.yaml", "rulings.yaml", "investigators", "README.md"}
-)
-
-
-def strays(root: Path) -> list[Problem]:
-    """A warning (W304) for each file or folder in ``root`` the core loader
-    does not read: a misnamed file must not pass for a part of the core."""
-    return [
-        Problem(
-            str(entry),
-            1,
-            1,
-            "W304",
-            f"the core loader does not read {entry.name!r}; it holds "
-            f"{', '.join(sorted(CORE_ENTRIES - {'README.md'}))}",
-            "warning",
-        )
-        for entry in sorted(root.iterdir())
-        if entry.name not in CORE_ENTRIES and not entry.name.startswith(".")
-    ]
 
 
 def _load_dice(reader: Reader) -> DiceSet | None:

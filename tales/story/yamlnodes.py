@@ -44,6 +44,7 @@ from tales.story.yamllimits import LIMIT, MAX_DEPTH, MAX_DIGITS, MAX_NODES, Limi
 _MERGE = "tag:yaml.org,2002:merge"
 _NODES = (ScalarEvent, MappingStartEvent, SequenceStartEvent, AliasEvent)
 _MERGED = object()  # the key "<<" stands for, until its mapping is complete
+_UNSEEN = object()  # a plain scalar not resolved yet in this file
 _DIGITS = "+-0123456789"
 # The commonest plain scalars, resolved as YAML 1.2 resolves them without the
 # resolver's regular expressions; anything else goes through them.
@@ -106,10 +107,11 @@ for _representer in (SafeRepresenter, RoundTripRepresenter):
 class _Open:
     """A mapping or list being read: its keys wait for their values."""
 
-    __slots__ = ("into", "key", "key_mark", "lines", "mark", "merges", "waiting")
+    __slots__ = ("into", "is_list", "key", "key_mark", "lines", "mark", "merges", "waiting")
 
     def __init__(self, into: PlacedMap | PlacedList, mark: Any) -> None:
-        self.into = into
+        self.into: Any = into
+        self.is_list = isinstance(into, PlacedList)
         self.lines = into.lc
         self.mark = mark
         self.key: Any = None
@@ -125,15 +127,26 @@ def load(path: str, text: str, limits: Limits) -> Any:
     stack: list[_Open] = []
     root: list[Any] = []
     nodes = documents = 0
+    plain: dict[str, Any] = {}  # each plain scalar resolved once per file (keys repeat)
     for event in _events(text):
         kind = type(event)
         if kind is ScalarEvent:  # most events: the checks they cannot fail are not called
             nodes += 1
-            if _checked(event, limits, nodes):
+            style = event.style
+            raw: str = event.value
+            if (
+                event.anchor is not None
+                or event.tag is not None
+                or nodes > MAX_NODES
+                or (not style and raw[:1] in _DIGITS and _number_like(event, limits))
+            ):
                 _check(path, event, stack, limits, nodes)
-            value = _scalar(event)
+            if style:  # quoted, folded or literal: text
+                value: Any = raw
+            elif (value := plain.get(raw, _UNSEEN)) is _UNSEEN:
+                value = plain[raw] = _scalar(event)
             if stack:
-                _attach(stack[-1], value, event.start_mark, event.style == "|")
+                _attach_scalar(stack[-1], value, event.start_mark, style == "|")
             else:
                 root.append(value)
         elif kind is MappingEndEvent or kind is SequenceEndEvent:
@@ -142,7 +155,14 @@ def load(path: str, text: str, limits: Limits) -> Any:
                 _close(done)
         elif kind in _NODES:
             nodes += 1
-            _check(path, event, stack, limits, nodes)
+            if (
+                event.anchor is not None
+                or event.tag is not None
+                or kind is AliasEvent
+                or nodes > MAX_NODES
+                or len(stack) >= MAX_DEPTH
+            ):  # only then can it pass a limit
+                _check(path, event, stack, limits, nodes)
             _place(event, stack, root)
         elif kind is DocumentStartEvent:
             documents += 1
@@ -183,19 +203,18 @@ def _check(path: str, event: Any, stack: list[_Open], limits: Limits, nodes: int
         raise YamlFileError(problem)
 
 
-def _checked(event: Any, limits: Limits, nodes: int) -> bool:
-    """Whether a scalar could pass a limit, and so needs :func:`_check`."""
-    if event.anchor is not None or event.tag is not None or nodes > MAX_NODES:
-        return True
-    return _number_like(event, limits)
-
-
 def _number_like(event: Any, limits: Limits) -> bool:
     """Whether a number's limits must be checked: a plain scalar that may be
-    one, unless it is too short to pass any (the ids and numbers of every file)."""
+    one, unless it is too short to pass any (the ids and numbers of every file)
+    or a short decimal within the bound (a paragraph's number, a ``goto``)."""
     if type(event) is not ScalarEvent or event.style or event.value[:1] not in _DIGITS:
         return False
-    return limits.largest is not None or len(event.value) > MAX_DIGITS
+    value: str = event.value
+    if limits.largest is None:
+        return len(value) > MAX_DIGITS
+    if len(value) <= 9 and value.isascii() and value.isdigit():  # short: its bound, here
+        return int(value) > limits.largest
+    return True
 
 
 def _place(event: Any, stack: list[_Open], root: list[Any]) -> None:
@@ -213,6 +232,25 @@ def _place(event: Any, stack: list[_Open], root: list[Any]) -> None:
         _attach(stack[-1], value, mark, kind is ScalarEvent and event.style == "|")
     if kind is not ScalarEvent:
         stack.append(_Open(value, mark))
+
+
+def _attach_scalar(top: _Open, value: Any, mark: Any, literal: bool) -> None:
+    """:func:`_attach` for a scalar (never a container, so never a bad key),
+    its common cases written out: a scalar is most of what a file holds."""
+    if top.is_list:
+        top.into.append(value)
+        top.lines.data.append((mark.line, mark.column))
+    elif not top.waiting:
+        top.key, top.key_mark, top.waiting = value, mark, True
+    elif top.key is not _MERGED and top.key not in top.into:
+        top.waiting = False
+        top.into[top.key] = value
+        key_mark = top.key_mark
+        top.lines.data[top.key] = (key_mark.line, key_mark.column, mark.line, mark.column)
+        if literal:
+            top.lines.literals.add(top.key)
+    else:  # a merge or a duplicate key
+        _attach(top, value, mark, literal)
 
 
 def _attach(top: _Open, value: Any, mark: Any, literal: bool) -> None:

@@ -47,27 +47,31 @@ def shuffled_sets(paragraphs: Iterable[Paragraph]) -> dict[str, set[str]]:
 def check_positions(paragraphs: list[Paragraph], problems: list[Problem]) -> None:
     """Every ``position()`` of ``paragraphs`` (the whole tale's) names a set
     and an item some shuffle lays out."""
-    sets = shuffled_sets(paragraphs)
-    for paragraph in paragraphs:
-        for source, template in _sources(paragraph):
-            if "position" not in source:
-                continue
-            asked = analyse(source, template=template)
-            names = asked.arguments("position", 0)
-            allowed = set().union(*(sets.get(n, set()) for n in names))
-            wrong = [
-                f"no shuffle lays out a set {n!r}{did_you_mean(n, sets)}"
-                for n in names
-                if n not in sets
-            ]
-            wrong += [
-                f"no shuffle puts {i!r} in the set {', '.join(map(repr, names))}"
-                f"{did_you_mean(i, sorted(allowed))}"
-                for i in asked.arguments("position", 1)
-                if allowed and i not in allowed
-            ]
-            where = paragraph.where
-            for message in dict.fromkeys(wrong):
-                problems.append(
-                    Problem(where.path, where.line, where.col, NO_LOG, f"position(): {message}")
-                )
+    asking = [
+        (paragraph, source, template)
+        for paragraph in paragraphs
+        for source, template in _sources(paragraph)
+        if "position" in source
+    ]
+    # Most tales ask no position(): then the shuffles need not be gathered at all.
+    sets = shuffled_sets(paragraphs) if asking else {}
+    for paragraph, source, template in asking:
+        asked = analyse(source, template=template)
+        names = asked.arguments("position", 0)
+        allowed = set().union(*(sets.get(n, set()) for n in names))
+        wrong = [
+            f"no shuffle lays out a set {n!r}{did_you_mean(n, sets)}"
+            for n in names
+            if n not in sets
+        ]
+        wrong += [
+            f"no shuffle puts {i!r} in the set {', '.join(map(repr, names))}"
+            f"{did_you_mean(i, sorted(allowed))}"
+            for i in asked.arguments("position", 1)
+            if allowed and i not in allowed
+        ]
+        where = paragraph.where
+        for message in dict.fromkeys(wrong):
+            problems.append(
+                Problem(where.path, where.line, where.col, NO_LOG, f"position(): {message}")
+            )
