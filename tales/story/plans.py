@@ -199,25 +199,27 @@ def open_choices(
     return found
 
 
-def ask_choice(
-    table: Table, plan: Plan, offered: tuple[Option, ...], listing: tuple[Option, ...] | None
+def ask_again(
+    table: Table, plan: Plan, offered: tuple[Option, ...], used: UseAbility
 ) -> Proc[tuple[StoryChoice, tuple[Option, ...]]]:
-    """The group's choice among ``offered``, with the abilities usable now
-    beside them, as :func:`tales.rules.abilities.ask_at_any_time` asks it:
-    "You may activate your Ability at any time, as long as you have the
-    required amount of ENERGY". An ability used, the question is asked again.
+    """An ability ``used`` instead of choosing among ``offered``: it is used,
+    and the choice asked again with the abilities usable now beside it, as
+    :func:`tales.rules.abilities.ask_at_any_time` asks it: "You may activate
+    your Ability at any time, as long as you have the required amount of
+    ENERGY". (The first asking is the reading's own,
+    :meth:`tales.story.interpreter.Book._read_planned`.)
 
-    ``listing``: the abilities offered at the decision before, when only
-    planned paragraphs were read since (their steps write the Keyword sheet
-    and the story's memory, nothing an ability's use depends on), else None.
-    Returns the choice and the listing last offered."""
-    if listing is None:
-        listing = tuple(kept_ability_options(table))
+    The listing the reading offers is kept from one planned paragraph to the
+    next: their steps write the Keyword sheet and the story's memory, nothing
+    an ability's use depends on. Returns the choice and the listing last
+    offered."""
+    choice: Option = used
     while True:
+        assert isinstance(choice, UseAbility)
+        user, target = table.investigator(choice.user), table.investigator(choice.target)
+        yield from use_ability(table, user, target)
+        listing = tuple(kept_ability_options(table))
         choice = yield Decision(None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing))
         if not isinstance(choice, UseAbility):
             assert isinstance(choice, StoryChoice)  # the only other options offered
             return choice, listing
-        user, target = table.investigator(choice.user), table.investigator(choice.target)
-        yield from use_ability(table, user, target)
-        listing = tuple(kept_ability_options(table))
