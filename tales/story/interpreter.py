@@ -271,7 +271,11 @@ class Book:
                     if listing is None:
                         listing = tuple(kept_ability_options(table))
                     choice = yield Decision(
-                        None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing)
+                        None,
+                        DecisionKind.STORY_CHOICE,
+                        plan.prompt,
+                        (*offered, *listing),
+                        leading=len(offered),
                     )
                     if isinstance(choice, UseAbility):  # used, then the choice asked again
                         choice, listing = yield from plans.ask_again(table, plan, offered, choice)

@@ -219,7 +219,10 @@ def ask_again(
         user, target = table.investigator(choice.user), table.investigator(choice.target)
         yield from use_ability(table, user, target)
         listing = tuple(kept_ability_options(table))
-        choice = yield Decision(None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing))
+        options = (*offered, *listing)
+        choice = yield Decision(
+            None, DecisionKind.STORY_CHOICE, plan.prompt, options, leading=len(offered)
+        )
         if not isinstance(choice, UseAbility):
             assert isinstance(choice, StoryChoice)  # the only other options offered
             return choice, listing

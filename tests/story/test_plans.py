@@ -23,6 +23,7 @@ from tales.rules.options import UseAbility
 from tales.story import plans
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, Outcome, Paragraph
+from tales.story.options import StoryChoice
 from tales.story.story_events import StoryDeadEnd, StoryRead, StoryWarning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,3 +183,20 @@ def test_the_abilities_offered_beside_a_planned_choice_are_those_usable_now(tmp_
             asked += 1
             game.push(rng.choice(pending.options))
     assert asked > 300
+
+
+def test_a_planned_choice_tells_how_many_options_are_the_storys(tmp_path):
+    """``Decision.leading``, set by the direct path, is the count
+    ``Game.story_options`` would make: the story's options, then the abilities."""
+    storybook = api.load_tale(_bench_tale(tmp_path, 4, 120), cached=False)
+    told = 0
+    for seed in range(20):
+        game = api.new_game(storybook, "bench", players=TEAM, seed=seed)
+        rng = random.Random(seed)
+        while (pending := game.pending) is not None and pending.kind is DecisionKind.STORY_CHOICE:
+            story = [o for o in pending.options if isinstance(o, StoryChoice)]
+            assert game.story_options == tuple(story) == pending.options[: len(story)]
+            assert pending.leading == len(story)
+            told += 1
+            game.push(rng.choice(pending.options))
+    assert told > 100
