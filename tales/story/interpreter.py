@@ -261,12 +261,22 @@ class Book:
         is made per paragraph or per question (a walk is mostly such runs).
         Returns the first paragraph the general reading must read (or None)
         and the abilities last offered (:func:`plans.ask_again`)."""
-        state, known = self.state, self._plans
-        while True:
-            self._mark_planned(table, plan, actor)
+        state, known, visited = self.state, self._plans, self.state.visited
+        while True:  # the paragraph marked, told, its effects' steps run
+            number = plan.number
+            first = number not in visited
+            visited.add(number)
+            read = plan.read
+            table.emit(read if read is not None else self._told(table, plan, actor))
+            self._reading = number
+            for step in plan.first_steps if first else plan.steps:
+                step(table, state)
             goto = plan.goto
             if plan.choices:
-                chosen, offered = self._open_planned(table, plan, actor)
+                context = self._words.context(table, actor) if plan.conditional else None
+                chosen, offered = plans.choices_now(
+                    plan, table, context, self._holds, self.book.lone_choice
+                )
                 if offered is not None:
                     if listing is None:
                         listing = tuple(kept_ability_options(table))
@@ -291,43 +301,19 @@ class Book:
             plan_next = known[goto]
             if plan_next is None:  # the general reading's, counted there
                 return goto, listing
-            self._count_read(goto)
+            self._reads += 1  # as _count_read counts, without the call
+            if self._reads > self._read_bound:
+                self._count_read(goto, 0)  # raises: the story loops
             plan = plan_next
 
-    def _mark_planned(self, table: Table, plan: Plan, actor: Investigator | None) -> None:
-        """A planned paragraph read: marked, told, its effects' steps run."""
-        state, number = self.state, plan.number
-        first = number not in state.visited
-        state.visited.add(number)
-        read = plan.read
-        if read is None:
-            read = StoryRead(number, self._text(table, number, plan.text, actor).strip())
-        table.emit(read)
-        self._reading = number
-        for step in plan.first_steps if first else plan.steps:
-            step(table, state)
+    def _told(self, table: Table, plan: Plan, actor: Investigator | None) -> StoryRead:
+        """A planned paragraph's templated text, rendered as it stands now."""
+        return StoryRead(plan.number, self._text(table, plan.number, plan.text, actor).strip())
 
-    def _open_planned(
-        self, table: Table, plan: Plan, actor: Investigator | None
-    ) -> tuple[plans.PlannedChoice | None, tuple[StoryChoice, ...] | None]:
-        """A planned paragraph's choices as they stand: the one taken without
-        asking (all closed but one, ``lone_choice: take``), or the options to
-        ask, or neither (all closed: it goes on by ``goto``)."""
-        context = self._words.context(table, actor) if plan.conditional else None
-        open_choices = plans.open_choices(plan, table, context, self._holds)
-        if not open_choices:
-            if plan.goto is None:
-                table.emit(StoryDeadEnd(plan.number))
-            return None, None
-        if self.book.lone_choice and len(open_choices) == 1 and len(plan.choices) > 1:
-            return open_choices[0], None  # all closed but one: nothing to decide
-        if len(open_choices) < len(plan.options):
-            return None, tuple([c.option for c in open_choices])
-        return None, plan.options
-
-    def _count_read(self, number: int) -> None:
-        """One more paragraph read with no decision between: past the bound, a loop."""
-        self._reads += 1
+    def _count_read(self, number: int, counted: int = 1) -> None:
+        """``counted`` more paragraphs read with no decision between (0: already
+        counted): past the bound, the story loops."""
+        self._reads += counted
         if self._reads > self._read_bound:
             raise StoryLoop(
                 f"paragraph {number} was reached after {self._read_bound:,} paragraphs read "

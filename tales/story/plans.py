@@ -36,7 +36,7 @@ from tales.story.effects import kind_of
 from tales.story.effects.kind import Step
 from tales.story.model import Effect, Outcome, Paragraph
 from tales.story.options import StoryChoice
-from tales.story.story_events import StoryRead
+from tales.story.story_events import StoryDeadEnd, StoryRead
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +197,28 @@ def open_choices(
                 continue
         found.append(choice)
     return found
+
+
+def choices_now(
+    plan: Plan, table: Table, context: Mapping[str, Any] | None, holds: Holds, lone: bool
+) -> tuple[PlannedChoice | None, tuple[StoryChoice, ...] | None]:
+    """A planned paragraph's choices as they stand (``context``: the
+    vocabulary, None when no choice has an ``if:``): the one taken without
+    asking (all closed but one, ``lone``: the tale's ``lone_choice: take``),
+    or the options to ask, or neither (all closed: a dead end told, unless
+    it goes on by ``goto``)."""
+    if context is None:  # all open: every choice is asked
+        return None, plan.options
+    found = open_choices(plan, table, context, holds)
+    if not found:
+        if plan.goto is None:
+            table.emit(StoryDeadEnd(plan.number))
+        return None, None
+    if lone and len(found) == 1 and len(plan.choices) > 1:
+        return found[0], None  # all closed but one: nothing to decide
+    if len(found) < len(plan.options):
+        return None, tuple([c.option for c in found])
+    return None, plan.options
 
 
 def ask_again(
