@@ -149,7 +149,13 @@ class Vocabularies:
         a vocabulary reads the table live."""
         key = (actor.slug if actor else None, at, self.encounter_at)
         known = self._known.get(key)
-        if known is None or not known.bound_to(self.state, table, actor):
+        # Vocabulary.bound_to, spelt out: asked at every conditional choice.
+        if (
+            known is None
+            or known.table is not table
+            or known.actor is not actor
+            or known.state is not self.state
+        ):
             known = Vocabulary(self.state, table, actor, at, self.encounter_at)
             self._known[key] = known
         return known
