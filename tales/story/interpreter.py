@@ -287,9 +287,9 @@ class Book:
                         (*offered, *listing),
                         leading=len(offered),
                     )
-                    if isinstance(choice, UseAbility):  # used, then the choice asked again
+                    if type(choice) is not StoryChoice:  # an ability used: the choice asked again
+                        assert isinstance(choice, UseAbility)  # the only other options offered
                         choice, listing = yield from plans.ask_again(table, plan, offered, choice)
-                    assert isinstance(choice, StoryChoice)  # the only other options offered
                     chosen = plan.choices[choice.index]
                     self._reads = 0
                 if chosen is not None:
