@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
-from tales.rules.abilities import ask_at_any_time, kept_ability_options
+from tales.rules.abilities import ask_at_any_time
 from tales.rules.activities import gain_item, pay_actions
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
@@ -76,6 +76,7 @@ class Book:
         self._reads = 0  # paragraphs read since the last decision
         self._read_bound = read_bound(len(book.paragraphs))
         self._nested = 0  # reads under way inside one another
+        self._asked: Decision | None = None  # the planned question asked last
         # Bound once per actor and standpoint, read live; the encounter whose own
         # narrative is being read is theirs (``encounter_at``). The offers keep
         # them, not this Book: no cycle, a finished game is freed at once.
@@ -279,14 +280,10 @@ class Book:
                 )
                 if offered is not None:
                     if listing is None:
-                        listing = tuple(kept_ability_options(table))
-                    choice = yield Decision(
-                        None,
-                        DecisionKind.STORY_CHOICE,
-                        plan.prompt,
-                        (*offered, *listing),
-                        leading=len(offered),
-                    )
+                        listing = plans.listing_now(table)
+                    asked = plans.asking(plan, offered, listing, self._asked)
+                    self._asked = asked
+                    choice = yield asked
                     if type(choice) is not StoryChoice:  # an ability used: the choice asked again
                         assert isinstance(choice, UseAbility)  # the only other options offered
                         choice, listing = yield from plans.ask_again(table, plan, offered, choice)

@@ -21,7 +21,7 @@ game, event for event (tests/story/test_plans.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
@@ -65,6 +65,10 @@ class Plan:
     prompt: str
     goto: int | None
     conditional: bool  # some choice has an ``if:``: the vocabulary is asked
+    # Its question with every choice open, by the listing beside it (asking()).
+    asked: dict[int, tuple[tuple[Option, ...], Decision]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 class Plans(dict[int, Plan | None]):
@@ -199,6 +203,51 @@ def open_choices(
     return found
 
 
+# The abilities' listings offered beside planned questions, by the ids of
+# their options: each tuple keeps its options alive, so while it is kept no
+# other object has one of those ids, and a key never names other options.
+_LISTINGS: dict[tuple[int, ...], tuple[Option, ...]] = {}
+
+
+def listing_now(table: Table) -> tuple[Option, ...]:
+    """The abilities usable now (:func:`kept_ability_options`), as the one
+    tuple every game offering these very options is given: what
+    :func:`asking` knows a question by."""
+    options = kept_ability_options(table)
+    key = tuple(map(id, options))
+    known = _LISTINGS.get(key)
+    if known is None:
+        if len(_LISTINGS) >= 4096:  # a long sweep meets many teams
+            _LISTINGS.clear()
+        known = _LISTINGS[key] = tuple(options)
+    return known
+
+
+def asking(
+    plan: Plan, offered: tuple[StoryChoice, ...], listing: tuple[Option, ...], last: Decision | None
+) -> Decision:
+    """The decision asking ``offered`` (choices of ``plan``) with ``listing``
+    beside them. With every choice open, it is made once per plan and
+    listing and asked again, by every game of the storybook: a Decision is a
+    frozen value of its prompt and options, and these never change (the plan
+    is the storybook's, the listing a tuple). Kept by the listing's id beside
+    the listing itself, so an id is never another's. Never ``last``, the
+    decision the game asked before: a prompt knows a new question by a new
+    object."""
+    whole = offered is plan.options
+    known = plan.asked.get(id(listing)) if whole else None
+    if known is not None and known[0] is listing and known[1] is not last:
+        return known[1]
+    decision = Decision(
+        None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing), leading=len(offered)
+    )
+    if whole and (known is None or known[0] is not listing):
+        if len(plan.asked) >= 64:  # a plan met beside many listings
+            plan.asked.clear()
+        plan.asked[id(listing)] = (listing, decision)
+    return decision
+
+
 def choices_now(
     plan: Plan, table: Table, context: Mapping[str, Any] | None, holds: Holds, lone: bool
 ) -> tuple[PlannedChoice | None, tuple[StoryChoice, ...] | None]:
@@ -240,7 +289,7 @@ def ask_again(
         assert isinstance(choice, UseAbility)
         user, target = table.investigator(choice.user), table.investigator(choice.target)
         yield from use_ability(table, user, target)
-        listing = tuple(kept_ability_options(table))
+        listing = listing_now(table)
         options = (*offered, *listing)
         choice = yield Decision(
             None, DecisionKind.STORY_CHOICE, plan.prompt, options, leading=len(offered)
