@@ -147,6 +147,9 @@ class Decision(BaseDecision[DecisionKind]):
     # The test in progress, for a UI to show its dice and odds: set exactly
     # for the kinds asked inside a test (DecisionKind.in_test).
     context: TestState | None = field(default=None, compare=False)
+    # How many options, from the first, are the storybook's own, when the
+    # procedure asking knows (-1: not told; Game.story_options counts them).
+    leading: int = field(default=-1, compare=False, kw_only=True)
 
     def __post_init__(self) -> None:
         if (self.context is not None) is not (self.kind in _IN_TEST):  # made per decision

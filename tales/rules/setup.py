@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from tales.errors import RulesError
 from tales.rules.activities import gain_item
+from tales.rules.cards import Card
 from tales.rules.dice import DiceSet
 from tales.rules.events import Moved
 from tales.rules.investigators import Investigator, InvestigatorSheet
@@ -53,8 +54,29 @@ def new_table(
         if heroism is not None:
             table.investigators[players[0].slug].deck.append(heroism)
     for inv in table.players():
-        rng.shuffle(inv.deck)
+        shuffle_deck(rng, inv.deck)
     return table
+
+
+def shuffle_deck(rng: random.Random, deck: list[Card]) -> None:
+    """``rng.shuffle(deck)``: the same permutation from the same draws, the
+    loop of CPython's ``Random.shuffle`` and ``_randbelow_with_getrandbits``
+    (unchanged since 3.2) written out with ``getrandbits`` bound once. Four
+    decks are shuffled for every new game, and the two method calls per card
+    were a third of setting one up. A generator of another class (one that
+    draws otherwise) shuffles by its own method. tests/rules/test_shuffle_deck.py
+    checks the two agree, cards and the generator's state after."""
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(deck))):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:  # rejected: drawn again, as _randbelow does
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def new_game(

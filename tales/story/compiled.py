@@ -108,7 +108,9 @@ def _literal_call(name: str, values: tuple[Any, ...]) -> Closure:
         function = scope[name]
         if type(function) is not FunctionType or function.__dict__:
             raise NotCompiled(name)  # as _vocabulary_function: inlined, asked most
-        return _bounded(function(*values))
+        result = function(*values)
+        # _bounded, spelt out: a truth or a count needs no look.
+        return result if type(result) is bool or type(result) is int else bounded(result)
 
     return call
 

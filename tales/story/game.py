@@ -8,7 +8,6 @@ same game, bit for bit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
 
 from tales.rules.automation import Automation, Source
 from tales.rules.decisions import Decision, Engine, Proc
@@ -95,12 +94,15 @@ class Game:
         if pending is None:
             return ()
         options = pending.options
-        count = 0
-        for option in options:
-            if not isinstance(option, _STORY):
-                break
-            count += 1
-        return cast(tuple[StoryOption | StoryChoice, ...], options[:count])
+        count = pending.leading  # told by the reading that asked, when it knows
+        if count < 0:
+            count = 0
+            for option in options:
+                if not isinstance(option, _STORY):
+                    break
+                count += 1
+        story: tuple[StoryOption | StoryChoice, ...] = options[:count]  # type: ignore[assignment]
+        return story
 
     @property
     def over(self) -> bool:

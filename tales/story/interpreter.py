@@ -15,11 +15,11 @@ from typing import Any
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
 from tales.rules.abilities import ask_at_any_time
 from tales.rules.activities import gain_item, pay_actions
-from tales.rules.decisions import DecisionKind, Proc
+from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
 from tales.rules.exploration import change_location_tokens, mark_keyword, reveal_location
 from tales.rules.investigators import Investigator
-from tales.rules.options import Option
+from tales.rules.options import Option, UseAbility
 from tales.rules.pieces import set_out
 from tales.rules.round import play_scenario, settle
 from tales.rules.scoring import exploration_rate
@@ -36,7 +36,7 @@ from tales.story.menu import lasting
 from tales.story.model import MAX_NESTED_READS as MAX_NESTED_READS
 from tales.story.model import Effect, OptionDef, Outcome, ScenarioBook
 from tales.story.offers import Offers
-from tales.story.options import StoryOption
+from tales.story.options import StoryChoice, StoryOption
 from tales.story.plans import Plan
 from tales.story.state import StoryState as StoryState  # where it long lived
 from tales.story.state import campaign_context as campaign_context
@@ -45,7 +45,7 @@ from tales.story.story_events import ExplorationRated as ExplorationRated
 from tales.story.story_events import StoryDeadEnd as StoryDeadEnd
 from tales.story.story_events import StoryRead as StoryRead
 from tales.story.story_events import StoryWarning as StoryWarning
-from tales.story.vocabulary import Vocabulary
+from tales.story.vocabulary import Vocabularies
 
 MAX_READS = 1000  # paragraphs read without a decision before the story counts as a loop
 
@@ -73,13 +73,15 @@ class Book:
         self.carried_in: tuple[str, ...] = ()
         self.rate = ""  # the exploration rate reached, "p/q", once the scenario ends
         self._reading = 0  # the paragraph whose effects are being applied
-        self._at: str | None = None  # the encounter whose own narrative is being read
         self._reads = 0  # paragraphs read since the last decision
         self._read_bound = read_bound(len(book.paragraphs))
         self._nested = 0  # reads under way inside one another
-        # Bound once per actor and standpoint, read live (tales.story.vocabulary).
-        self._vocabularies: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
-        self.offers = Offers(book.paragraphs, self.state, self.context, self._holds)
+        self._asked: Decision | None = None  # the planned question asked last
+        # Bound once per actor and standpoint, read live; the encounter whose own
+        # narrative is being read is theirs (``encounter_at``). The offers keep
+        # them, not this Book: no cycle, a finished game is freed at once.
+        self._words = Vocabularies(self.state)
+        self.offers = Offers(book.paragraphs, self.state, self._words.context, self._holds)
         self._plans = plans.plans_for(book.paragraphs)  # shared by every game of the storybook
 
     # The Story protocol -------------------------------------------------------------
@@ -150,11 +152,11 @@ class Book:
         if (inside := entering_actor(table, at, paragraph)) is not None:
             yield from self.read_as(table, paragraph, inside, place=at)  # going in: no encounter's
             return
-        self._at = at
+        self._words.encounter_at = at
         try:
             yield from self.read_as(table, paragraph, self._facing(table, at), place=at)
         finally:
-            self._at = None
+            self._words.encounter_at = None
 
     def round_ended(self, table: Table) -> None:
         # A storybook test may be tried once a round: last round's tries are spent.
@@ -208,12 +210,7 @@ class Book:
     ) -> Proc[None]:
         listing: tuple[Option, ...] | None = None  # the abilities offered beside the last choice
         while number is not None and not table.ended:
-            self._reads += 1
-            if self._reads > self._read_bound:
-                raise StoryLoop(
-                    f"paragraph {number} was reached after {self._read_bound:,} paragraphs read "
-                    "with no decision between: the story loops (run 'tales check' on it)"
-                )
+            self._count_read(number)
             plan = self._plans[number]
             if plan is not None:  # only keywords, counters and choices: the direct path
                 number, listing = yield from self._read_planned(table, plan, actor, listing)
@@ -259,40 +256,66 @@ class Book:
         actor: Investigator | None,
         listing: tuple[Option, ...] | None,
     ) -> Proc[tuple[int | None, tuple[Option, ...] | None]]:
-        """Paragraph ``plan`` read as the general reading above reads it, by
-        what was worked out once (:mod:`tales.story.plans`); returns the
-        paragraph read next and the abilities last offered
-        (:func:`plans.ask_choice`)."""
-        state, number = self.state, plan.number
-        first = number not in state.visited
-        state.visited.add(number)
-        read = plan.read
-        if read is None:
-            read = StoryRead(number, self._text(table, number, plan.text, actor).strip())
-        table.emit(read)
-        self._reading = number
-        for step in plan.first_steps if first else plan.steps:
-            step(table, state)
-        if not plan.choices:
-            return plan.goto, listing
-        context = self.context(table, actor) if plan.conditional else None
-        open_choices = plans.open_choices(plan, table, context, self._holds)
-        if not open_choices:
-            if plan.goto is None:
-                table.emit(StoryDeadEnd(number))
-            return plan.goto, listing
-        if self.book.lone_choice and len(open_choices) == 1 and len(plan.choices) > 1:
-            chosen = open_choices[0]  # all closed but one: nothing to decide
-        else:
-            offered = plan.options
-            if len(open_choices) < len(offered):
-                offered = tuple([c.option for c in open_choices])
-            choice, listing = yield from plans.ask_choice(table, plan, offered, listing)
-            chosen = plan.choices[choice.index]
-            self._reads = 0
-        for step in chosen.steps:
-            step(table, state)
-        return chosen.goto, listing
+        """Paragraph ``plan`` and the planned ones it leads to, read as the
+        general reading above reads them, by what was worked out once
+        (:mod:`tales.story.plans`). One loop reads the whole run: no procedure
+        is made per paragraph or per question (a walk is mostly such runs).
+        Returns the first paragraph the general reading must read (or None)
+        and the abilities last offered (:func:`plans.ask_again`)."""
+        state, known, visited = self.state, self._plans, self.state.visited
+        while True:  # the paragraph marked, told, its effects' steps run
+            number = plan.number
+            first = number not in visited
+            visited.add(number)
+            read = plan.read
+            table.emit(read if read is not None else self._told(table, plan, actor))
+            self._reading = number
+            for step in plan.first_steps if first else plan.steps:
+                step(table, state)
+            goto = plan.goto
+            if plan.choices:
+                context = self._words.context(table, actor) if plan.conditional else None
+                chosen, offered = plans.choices_now(
+                    plan, table, context, self._holds, self.book.lone_choice
+                )
+                if offered is not None:
+                    if listing is None:
+                        listing = plans.listing_now(table)
+                    asked = plans.asking(plan, offered, listing, self._asked)
+                    self._asked = asked
+                    choice = yield asked
+                    if type(choice) is not StoryChoice:  # an ability used: the choice asked again
+                        assert isinstance(choice, UseAbility)  # the only other options offered
+                        choice, listing = yield from plans.ask_again(table, plan, offered, choice)
+                    chosen = plan.choices[choice.index]
+                    self._reads = 0
+                if chosen is not None:
+                    for step in chosen.steps:
+                        step(table, state)
+                    goto = chosen.goto
+            if goto is None or table.ended:
+                return goto, listing
+            plan_next = known[goto]
+            if plan_next is None:  # the general reading's, counted there
+                return goto, listing
+            self._reads += 1  # as _count_read counts, without the call
+            if self._reads > self._read_bound:
+                self._count_read(goto, 0)  # raises: the story loops
+            plan = plan_next
+
+    def _told(self, table: Table, plan: Plan, actor: Investigator | None) -> StoryRead:
+        """A planned paragraph's templated text, rendered as it stands now."""
+        return StoryRead(plan.number, self._text(table, plan.number, plan.text, actor).strip())
+
+    def _count_read(self, number: int, counted: int = 1) -> None:
+        """``counted`` more paragraphs read with no decision between (0: already
+        counted): past the bound, the story loops."""
+        self._reads += counted
+        if self._reads > self._read_bound:
+            raise StoryLoop(
+                f"paragraph {number} was reached after {self._read_bound:,} paragraphs read "
+                "with no decision between: the story loops (run 'tales check' on it)"
+            )
 
     def follow(self, table: Table, outcome: Outcome | None, actor: Investigator) -> Proc[None]:
         if outcome is None:  # "If no Failure text is provided, the test simply fails."
@@ -363,7 +386,8 @@ class Book:
     # A storybook mistake that only shows in play must not stop the game: a
     # condition that fails counts as closed, a text that fails says so.
 
-    def _holds(self, table: Table, number: int, condition: str, context: Mapping[str, Any]) -> bool:
+    @staticmethod  # a plain function: what keeps it (the offers) keeps no Book
+    def _holds(table: Table, number: int, condition: str, context: Mapping[str, Any]) -> bool:
         try:
             return evaluate(condition, context)
         except StoryExpressionError as error:
@@ -385,13 +409,8 @@ class Book:
         self, table: Table, actor: Investigator | None, at: str | None = None
     ) -> Mapping[str, Any]:
         """The words a condition or text may use (:mod:`tales.story.vocabulary`);
-        ``at``: where ``actor`` is taken to stand, if not where they do. Kept
-        per actor and standpoint: a vocabulary reads the table live."""
-        key = (actor.slug if actor else None, at, self._at)
-        known = self._vocabularies.get(key)
-        if known is None or not known.bound_to(self.state, table, actor):
-            known = self._vocabularies[key] = Vocabulary(self.state, table, actor, at, self._at)
-        return known
+        ``at``: where ``actor`` is taken to stand, if not where they do."""
+        return self._words.context(table, actor, at)
 
     # Effects ------------------------------------------------------------------------
 
@@ -402,8 +421,8 @@ class Book:
         past its own location."""
         if actor is not None and actor.active:
             return actor
-        if self._at is not None:
-            return self._facing(table, self._at)
+        if (at := self._words.encounter_at) is not None:
+            return self._facing(table, at)
         last = table.investigators.get(self.state.last_actor or "")
         if last is not None and last.active:
             return last
@@ -447,8 +466,9 @@ class Book:
         """The encounter an effect means: in an encounter's own narrative,
         that encounter; else the one where the actor stands, or, with no one
         acting, the only one in play (ruling ``actorless-narratives``)."""
-        if self._at is not None:
-            return self._at if self._at in table.encounters else None
+        at = self._words.encounter_at
+        if at is not None:
+            return at if at in table.encounters else None
         if doer is not None and doer.location in table.encounters:
             return doer.location
         if len(table.encounters) == 1:

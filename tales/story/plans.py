@@ -21,7 +21,7 @@ game, event for event (tests/story/test_plans.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
@@ -36,7 +36,7 @@ from tales.story.effects import kind_of
 from tales.story.effects.kind import Step
 from tales.story.model import Effect, Outcome, Paragraph
 from tales.story.options import StoryChoice
-from tales.story.story_events import StoryRead
+from tales.story.story_events import StoryDeadEnd, StoryRead
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,10 @@ class Plan:
     prompt: str
     goto: int | None
     conditional: bool  # some choice has an ``if:``: the vocabulary is asked
+    # Its question with every choice open, by the listing beside it (asking()).
+    asked: dict[int, tuple[tuple[Option, ...], Decision]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
 
 class Plans(dict[int, Plan | None]):
@@ -199,25 +203,97 @@ def open_choices(
     return found
 
 
-def ask_choice(
-    table: Table, plan: Plan, offered: tuple[Option, ...], listing: tuple[Option, ...] | None
-) -> Proc[tuple[StoryChoice, tuple[Option, ...]]]:
-    """The group's choice among ``offered``, with the abilities usable now
-    beside them, as :func:`tales.rules.abilities.ask_at_any_time` asks it:
-    "You may activate your Ability at any time, as long as you have the
-    required amount of ENERGY". An ability used, the question is asked again.
+# The abilities' listings offered beside planned questions, by the ids of
+# their options: each tuple keeps its options alive, so while it is kept no
+# other object has one of those ids, and a key never names other options.
+_LISTINGS: dict[tuple[int, ...], tuple[Option, ...]] = {}
 
-    ``listing``: the abilities offered at the decision before, when only
-    planned paragraphs were read since (their steps write the Keyword sheet
-    and the story's memory, nothing an ability's use depends on), else None.
-    Returns the choice and the listing last offered."""
-    if listing is None:
-        listing = tuple(kept_ability_options(table))
+
+def listing_now(table: Table) -> tuple[Option, ...]:
+    """The abilities usable now (:func:`kept_ability_options`), as the one
+    tuple every game offering these very options is given: what
+    :func:`asking` knows a question by."""
+    options = kept_ability_options(table)
+    key = tuple(map(id, options))
+    known = _LISTINGS.get(key)
+    if known is None:
+        if len(_LISTINGS) >= 4096:  # a long sweep meets many teams
+            _LISTINGS.clear()
+        known = _LISTINGS[key] = tuple(options)
+    return known
+
+
+def asking(
+    plan: Plan, offered: tuple[StoryChoice, ...], listing: tuple[Option, ...], last: Decision | None
+) -> Decision:
+    """The decision asking ``offered`` (choices of ``plan``) with ``listing``
+    beside them. With every choice open, it is made once per plan and
+    listing and asked again, by every game of the storybook: a Decision is a
+    frozen value of its prompt and options, and these never change (the plan
+    is the storybook's, the listing a tuple). Kept by the listing's id beside
+    the listing itself, so an id is never another's. Never ``last``, the
+    decision the game asked before: a prompt knows a new question by a new
+    object."""
+    whole = offered is plan.options
+    known = plan.asked.get(id(listing)) if whole else None
+    if known is not None and known[0] is listing and known[1] is not last:
+        return known[1]
+    decision = Decision(
+        None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing), leading=len(offered)
+    )
+    if whole and (known is None or known[0] is not listing):
+        if len(plan.asked) >= 64:  # a plan met beside many listings
+            plan.asked.clear()
+        plan.asked[id(listing)] = (listing, decision)
+    return decision
+
+
+def choices_now(
+    plan: Plan, table: Table, context: Mapping[str, Any] | None, holds: Holds, lone: bool
+) -> tuple[PlannedChoice | None, tuple[StoryChoice, ...] | None]:
+    """A planned paragraph's choices as they stand (``context``: the
+    vocabulary, None when no choice has an ``if:``): the one taken without
+    asking (all closed but one, ``lone``: the tale's ``lone_choice: take``),
+    or the options to ask, or neither (all closed: a dead end told, unless
+    it goes on by ``goto``)."""
+    if context is None:  # all open: every choice is asked
+        return None, plan.options
+    found = open_choices(plan, table, context, holds)
+    if not found:
+        if plan.goto is None:
+            table.emit(StoryDeadEnd(plan.number))
+        return None, None
+    if lone and len(found) == 1 and len(plan.choices) > 1:
+        return found[0], None  # all closed but one: nothing to decide
+    if len(found) < len(plan.options):
+        return None, tuple([c.option for c in found])
+    return None, plan.options
+
+
+def ask_again(
+    table: Table, plan: Plan, offered: tuple[Option, ...], used: UseAbility
+) -> Proc[tuple[StoryChoice, tuple[Option, ...]]]:
+    """An ability ``used`` instead of choosing among ``offered``: it is used,
+    and the choice asked again with the abilities usable now beside it, as
+    :func:`tales.rules.abilities.ask_at_any_time` asks it: "You may activate
+    your Ability at any time, as long as you have the required amount of
+    ENERGY". (The first asking is the reading's own,
+    :meth:`tales.story.interpreter.Book._read_planned`.)
+
+    The listing the reading offers is kept from one planned paragraph to the
+    next: their steps write the Keyword sheet and the story's memory, nothing
+    an ability's use depends on. Returns the choice and the listing last
+    offered."""
+    choice: Option = used
     while True:
-        choice = yield Decision(None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing))
+        assert isinstance(choice, UseAbility)
+        user, target = table.investigator(choice.user), table.investigator(choice.target)
+        yield from use_ability(table, user, target)
+        listing = listing_now(table)
+        options = (*offered, *listing)
+        choice = yield Decision(
+            None, DecisionKind.STORY_CHOICE, plan.prompt, options, leading=len(offered)
+        )
         if not isinstance(choice, UseAbility):
             assert isinstance(choice, StoryChoice)  # the only other options offered
             return choice, listing
-        user, target = table.investigator(choice.user), table.investigator(choice.target)
-        yield from use_ability(table, user, target)
-        listing = tuple(kept_ability_options(table))

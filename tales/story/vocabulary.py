@@ -38,11 +38,15 @@ class Vocabulary(Mapping[str, Any]):
     ) -> None:
         self.state, self.table, self.actor = state, table, actor
         self.at, self.encounter_at = at, encounter_at
+        # The words close over these objects, never over the vocabulary itself:
+        # no reference cycle, so a finished game is freed at once (no collector pass).
+        where = _where(actor, at)
+        keyword = _keyword(table, actor, where)
         self._functions: dict[str, Callable[..., Any]] = {
             **campaign_context(state),
             # Plain functions, not bound methods: what compiled conditions call directly.
             # A word on the sheet, the common answer, is found without a call.
-            "keyword": lambda word: word in table.keywords or self._keyword(word),
+            "keyword": lambda word: word in table.keywords or keyword(word),
             "item": lambda slug: any(p.item(slug) for p in table.players()),
             "clue": lambda slug: slug in table.found.get("clue", ()),
             "objective": lambda slug: slug in table.found.get("objective", ()),
@@ -50,10 +54,10 @@ class Vocabulary(Mapping[str, Any]):
             "revealed": lambda slug: slug in table.revealed,
             "playing": lambda slug: any(p.slug == slug for p in table.players()),
             "location_token": lambda place, name: table.location_tokens.get(place, {}).get(name, 0),
-            **map_functions(table, actor, self._where),
+            **map_functions(table, actor, where),
         }
         self._values: dict[str, Callable[[], Any]] = {
-            "here": self._here,
+            "here": _here(actor, where, encounter_at),
             "actor": lambda: actor.name if actor else "",
             "round": lambda: table.round,
             "time": lambda: table.time,
@@ -64,38 +68,12 @@ class Vocabulary(Mapping[str, Any]):
             "sanity": lambda: actor.sanity if actor else 0,
             "energy": lambda: actor.energy if actor else 0,
             "magic": lambda: actor.magic if actor else 0,
-            **map_values(table, actor, self._where),
+            **map_values(table, actor, where),
         }
 
     def bound_to(self, state: StoryState, table: Table, actor: Investigator | None) -> bool:
         """Whether this vocabulary speaks of these very objects."""
         return self.state is state and self.table is table and self.actor is actor
-
-    def _where(self) -> str | None:
-        actor = self.actor
-        return self.at if self.at is not None or actor is None else actor.location
-
-    def _here(self) -> str:
-        where = self._where()
-        return where if self.actor and where else (self.encounter_at or "")
-
-    def _keyword(self, word: str) -> bool:
-        """A word not on the Keyword sheet: a Companion's own keyword counts as
-        validated (:meth:`Table.keyword_validated`), and a living player's
-        where the actor stands. One pass over the team: asked at many
-        conditions, and most sheets' keyword is another word."""
-        table, actor = self.table, self.actor
-        if word in table.keywords:
-            return True
-        where = self._where() if actor is not None else None
-        for p in table.investigators.values():
-            if p.sheet.keyword != word:
-                continue
-            if p.companion:
-                return True
-            if actor is not None and not p.dead and (p is actor or p.location == where):
-                return True
-        return False
 
     def __getitem__(self, name: str) -> Any:
         function = self._functions.get(name)
@@ -109,6 +87,78 @@ class Vocabulary(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._functions) + len(self._values)
+
+
+def _where(actor: Investigator | None, at: str | None) -> Callable[[], str | None]:
+    """Where ``actor`` stands, or is taken to stand (``at``)."""
+    return lambda: at if at is not None or actor is None else actor.location
+
+
+def _here(
+    actor: Investigator | None, where: Callable[[], str | None], encounter_at: str | None
+) -> Callable[[], str]:
+    def here() -> str:
+        standing = where()
+        return standing if actor and standing else (encounter_at or "")
+
+    return here
+
+
+def _keyword(
+    table: Table, actor: Investigator | None, where: Callable[[], str | None]
+) -> Callable[[str], bool]:
+    def validated(word: str) -> bool:
+        """A word not on the Keyword sheet: a Companion's own keyword counts as
+        validated (:meth:`Table.keyword_validated`), and a living player's
+        where the actor stands. One pass over the team: asked at many
+        conditions, and most sheets' keyword is another word."""
+        if word in table.keywords:
+            return True
+        standing = where() if actor is not None else None
+        for p in table.investigators.values():
+            if p.sheet.keyword != word:
+                continue
+            if p.companion:
+                return True
+            if actor is not None and not p.dead and (p is actor or p.location == standing):
+                return True
+        return False
+
+    return validated
+
+
+class Vocabularies:
+    """One game's vocabularies, bound once per actor and standpoint (and the
+    encounter whose own narrative is read, ``encounter_at``) and read live.
+    Apart from the :class:`~tales.story.interpreter.Book` that asks them, so
+    that what keeps :meth:`context` (the scenes' offers) keeps no Book: no
+    reference cycle, and a finished game is freed as soon as it is dropped."""
+
+    __slots__ = ("_known", "encounter_at", "state")
+
+    def __init__(self, state: StoryState) -> None:
+        self.state = state
+        self.encounter_at: str | None = None
+        self._known: dict[tuple[str | None, str | None, str | None], Vocabulary] = {}
+
+    def context(
+        self, table: Table, actor: Investigator | None, at: str | None = None
+    ) -> Mapping[str, Any]:
+        """The words a condition or text may use; ``at``: where ``actor`` is
+        taken to stand, if not where they do. Kept per actor and standpoint:
+        a vocabulary reads the table live."""
+        key = (actor.slug if actor else None, at, self.encounter_at)
+        known = self._known.get(key)
+        # Vocabulary.bound_to, spelt out: asked at every conditional choice.
+        if (
+            known is None
+            or known.table is not table
+            or known.actor is not actor
+            or known.state is not self.state
+        ):
+            known = Vocabulary(self.state, table, actor, at, self.encounter_at)
+            self._known[key] = known
+        return known
 
 
 def story_context(

@@ -6,8 +6,10 @@ must emit the very same events, log the same inputs and end the same way."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.util
+import itertools
 import json
 import random
 import sys
@@ -23,6 +25,7 @@ from tales.rules.options import UseAbility
 from tales.story import plans
 from tales.story.effects import kind_of
 from tales.story.model import ChoiceDef, Effect, Outcome, Paragraph
+from tales.story.options import StoryChoice
 from tales.story.story_events import StoryDeadEnd, StoryRead, StoryWarning
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -182,3 +185,54 @@ def test_the_abilities_offered_beside_a_planned_choice_are_those_usable_now(tmp_
             asked += 1
             game.push(rng.choice(pending.options))
     assert asked > 300
+
+
+def test_a_planned_choice_tells_how_many_options_are_the_storys(tmp_path):
+    """``Decision.leading``, set by the direct path, is the count
+    ``Game.story_options`` would make: the story's options, then the abilities."""
+    storybook = api.load_tale(_bench_tale(tmp_path, 4, 120), cached=False)
+    told = 0
+    for seed in range(20):
+        game = api.new_game(storybook, "bench", players=TEAM, seed=seed)
+        rng = random.Random(seed)
+        while (pending := game.pending) is not None and pending.kind is DecisionKind.STORY_CHOICE:
+            story = [o for o in pending.options if isinstance(o, StoryChoice)]
+            assert game.story_options == tuple(story) == pending.options[: len(story)]
+            assert pending.leading == len(story)
+            told += 1
+            game.push(rng.choice(pending.options))
+    assert told > 100
+
+
+def test_a_planned_question_is_made_once_for_every_game_of_the_storybook(tmp_path):
+    """With every choice open and the same abilities beside them, games of
+    one storybook are asked by the very same Decision: a frozen value, so
+    sharing it shares nothing a game could change."""
+    storybook = api.load_tale(_bench_tale(tmp_path, 2, 100), cached=False)
+    first = [api.new_game(storybook, "bench", players=TEAM, seed=s).pending for s in range(3)]
+    assert first[0] is not None and first[0].kind is DecisionKind.STORY_CHOICE
+    assert first[0] is first[1] is first[2]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first[0].prompt = "changed"  # type: ignore[misc]
+
+
+def test_a_paragraph_asked_again_at_once_is_a_new_decision(tmp_path):
+    """A choice that leads back to its own paragraph asks the same question
+    again: a prompt must see a new decision (it shows a decision once, by
+    identity), so the kept one is never asked twice in a row."""
+    root = _bench_tale(tmp_path, 3, 40)
+    story = root / "bench" / "paragraphs" / "story.yaml"
+    entries = {}
+    for line in story.read_text().splitlines():
+        number, entry = line.split(": ", 1)
+        entries[int(number)] = json.loads(entry)
+    entries[1]["choices"] = [{"label": "Wait", "goto": 1}, {"label": "On", "goto": 2}]
+    story.write_text("\n".join(f"{n}: {json.dumps(e)}" for n, e in sorted(entries.items())) + "\n")
+    storybook = api.load_tale(root, cached=False)
+    game = api.new_game(storybook, "bench", players=TEAM, seed=1)
+    asked = [game.pending]
+    for _ in range(4):
+        game.push(game.story_options[0])  # wait: paragraph 1 again
+        asked.append(game.pending)
+    assert all(a is not b and a == b for a, b in itertools.pairwise(asked))
+    assert asked[0] is asked[2]  # kept, and asked again once another came between

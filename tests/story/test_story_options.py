@@ -2,7 +2,7 @@
 
 It looks only at the options leading the list (the story's come first at
 every decision that has any), so these seeded games check that contract at
-every decision of the bundled tales against the whole list filtered by type,
+every decision of the bundled tales against the whole list filtered by type
 and that a game over lists nothing."""
 
 from __future__ import annotations
