@@ -151,10 +151,19 @@ def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
 
 def activity_phase(table: Table, story: Story) -> Proc[None]:
     """Activities one at a time, by whoever the group chooses, until the
-    group ends the round."""
+    group ends the round.
+
+    The listing is kept with the count of events emitted when it was made:
+    every change of the table or the story's memory emits an event, so when
+    none came since (an activity backed out of before its payment), the
+    table lists what it listed, and is not asked again."""
+    prompt = f"Round {table.round}: what does the team do?"  # the round ends with the phase
+    kept: tuple[int, tuple[Option, ...]] | None = None
     while not table.ended:
-        prompt = f"Round {table.round}: what does the team do?"
-        choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, activity_options(table, story))
+        emitted = table.sink.emitted
+        if kept is None or kept[0] != emitted:
+            kept = (emitted, activity_options(table, story))
+        choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, kept[1])
         if isinstance(choice, EndRound):
             return
         yield from perform(table, story, choice)
