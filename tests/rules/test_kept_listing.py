@@ -8,7 +8,9 @@ Rulebook, 4. Investigator Activity: "Activities one at a time": which
 activities are open is asked again before each one. These seeded games of
 both bundled tales check, at every activity decision, that the listing
 offered is what a fresh reading of the table lists (the same ids, labels
-and order), whether it was kept or made.
+and order), whether it was kept or made; and that the options to keep or
+return cards at the end of a round, made once per table, name the hand as
+it is.
 """
 
 from __future__ import annotations
@@ -96,3 +98,26 @@ def test_a_move_paid_for_is_followed_by_a_listing_of_the_table_as_it_now_is():
     after = _activity(game).options
     assert after is not before and _listed(after) != _listed(before)
     assert _listed(after) == _listed(activity_options(game.table, game.book))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_options_to_keep_or_return_cards_name_the_hand_as_it_is(seed):
+    """ "If, for some reason, you wish to keep a card or cards in your hand,
+    you may do so": the keep option counts the cards left, and each card left
+    is offered to be shuffled back under its own name, though those options
+    are made once and offered again."""
+    game, rng = _game("the-reef-ledger", seed), random.Random(seed)
+    asked = 0
+    for _ in range(1500):
+        pending = game.pending
+        if pending is None:
+            break
+        if pending.kind is DecisionKind.KEEP_CARDS:
+            hand = game.table.investigator(pending.actor or "").hand
+            left = f"the {len(hand)} cards" if len(hand) > 1 else "the 1 card"
+            fresh = [("keep", f"Keep {left} left in hand")]
+            fresh += [(f"return:{c.id}", f"Shuffle back {c}") for c in hand]
+            assert _listed(pending.options)[: len(fresh)] == fresh
+            asked += 1
+        game.push(POLICIES["random"](pending, game.view, rng))
+    assert asked
