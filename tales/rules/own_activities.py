@@ -88,7 +88,9 @@ def as_one(table: Table, options: list[Option]) -> list[Option]:
     one's place, saying who may pay; the payment asks which of them does
     (:func:`~tales.rules.activities.pay_as_one_of`)."""
     group = table.group
-    members = {p.slug: p for p in table.players() if group is not None and p.location == group.at}
+    if group is None:
+        return options  # most scenarios have no Group token: no one to count
+    members = {p.slug: p for p in table.players() if p.location == group.at}
     if len(members) < 2:
         return options  # no token, or one alone with it: each goes as themself
     payers: dict[tuple[type[Option], str], list[str]] = {}
@@ -232,6 +234,8 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
 def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
     """Rulebook: "Exchanging Items or Weapons with other Investigators is only
     allowed if you are in the same location, and it counts as a free Activity.\""""
+    if not inv.items:
+        return []  # nothing to give: the others are not looked at
     name, slug = inv.name, inv.slug
     return [
         GiveItem(slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}")
