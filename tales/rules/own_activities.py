@@ -248,9 +248,11 @@ def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
 def _weapons(table: Table, inv: Investigator) -> list[Option]:
     """Equipping a weapon ("unless you are currently in an Encounter", where
     it costs 1 Action), and in an encounter Combat and the Stratagem test."""
+    fighting = in_encounter(table, inv)
+    if not fighting and not inv.items:
+        return []  # nothing to equip, and no encounter to fight
     name, slug = inv.name, inv.slug
     options: list[Option] = []
-    fighting = in_encounter(table, inv)
     if not fighting or can_pay(table, inv, 1):
         cost = " (1 Action in an encounter)" if fighting else ""
         options += [
@@ -260,10 +262,11 @@ def _weapons(table: Table, inv: Investigator) -> list[Option]:
         state = table.encounters[inv.location or ""]
         enemy = state.encounter.enemy
         if state.open_to(COMBAT):
+            ready = weapons_ready(inv)  # listed once, not once per item
             options += [
                 Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
                 for w in inv.items
-                if w.slug in weapons_ready(inv)
+                if w.slug in ready
             ]
         if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
             options.append(
