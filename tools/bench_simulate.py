@@ -36,11 +36,12 @@ TALE = Path(__file__).resolve().parents[1] / "storybooks" / "the-reef-ledger"
 
 
 def per_core(tale: Path, runs: int, policy: str) -> dict[str, float]:
-    """One job, in this process: decisions over the CPU time of the games."""
+    """One job, in this process, as ``tales simulate --jobs 1`` plays them:
+    decisions over the CPU time of the games."""
     book = _content(str(tale))
     plans = plan_runs(str(tale), book.tale.scenario_id(None), runs, 1, policy)
     cpu, wall = time.process_time(), time.perf_counter()
-    results = [play_one(plan) for plan in plans]
+    results = run_units(play_one, plans, jobs=1)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     decisions = sum(r.decisions for r in results)
     return {

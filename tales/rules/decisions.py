@@ -179,9 +179,14 @@ class EventSink:
     def __init__(self) -> None:
         self._events: list[Event] = []
         self._subscribers: list[Callable[[Event], None]] = []
+        # Events emitted since the sink was made, taken or not: every change
+        # of the table or the story's memory emits one, so an equal count
+        # says nothing changed (tales.rules.round keeps a listing by it).
+        self.emitted = 0
 
     def emit(self, event: Event) -> None:
         self._events.append(event)
+        self.emitted += 1
         if self._subscribers:  # most sinks have none: no loop to set up
             for subscriber in self._subscribers:
                 subscriber(event)

@@ -7,9 +7,10 @@ the current Location of the Investigators and described in the Storybook";
 these are the rest, the rulebook's own. The listing is asked at every activity
 decision, for every investigator, and from one decision to the next most
 investigators are just as they were (another one moved, a story choice was
-read): each one's listing is kept with everything it was read from
-(:func:`_inputs`), and a miss still finds the Move and Run options from the
-investigator's location already made, until the map changes.
+read): each one's listing is kept in two halves, each with everything it was
+read from (:func:`_foot_inputs`, :func:`_item_inputs`), and a miss still
+finds the Move and Run options from the investigator's location already
+made, until the map changes.
 """
 
 from __future__ import annotations
@@ -54,31 +55,45 @@ Listing = tuple[Option, ...]
 class KeptActivities:
     """A table's listings kept from earlier activity decisions, valid while
     the table reads as ``stamp`` (:func:`_table_inputs`): each investigator's
-    whole listing with what it was read from, by slug, and the Move and Run
-    options from each location, by (kind, investigator, location)."""
+    listing in its two halves, each with what it was read from, by slug (the
+    ways on foot, :func:`_foot_inputs`; the items, weapons and encounter,
+    :func:`_item_inputs`), and the Move and Run options from each location,
+    by (kind, investigator, location)."""
 
     stamp: tuple[Any, ...]
-    listings: dict[str, tuple[tuple[Any, ...], Listing]] = field(default_factory=dict)
+    on_foot: dict[str, tuple[tuple[Any, ...], Listing]] = field(default_factory=dict)
+    with_items: dict[str, tuple[tuple[Any, ...] | None, Listing]] = field(default_factory=dict)
     ways: dict[tuple[str, str, str | None], Listing] = field(default_factory=dict)
 
 
 def own_activities(table: Table, players: list[Investigator]) -> list[Option]:
     """Every player's own activities, in seat order: each one's listing as
-    :func:`fresh_activities` gives it, kept while what it reads is unchanged."""
+    :func:`fresh_activities` gives it, each half kept while what it reads is
+    unchanged. Halved, because what changes from one decision to the next is
+    mostly one half: an item given or used, someone walking in beside an
+    item's holder leave the ways on foot as they were; a move or a Rest, the
+    items."""
     use_cost = item_use_cost(table)
     stamp = _table_inputs(table, use_cost)
     kept = table.kept_activities
     if kept is None or kept.stamp != stamp:  # the map, the rulings or the seats changed
         kept = table.kept_activities = KeptActivities(stamp)
-    listings = kept.listings
+    on_foot, with_items = kept.on_foot, kept.with_items
     options: list[Option] = []
     for inv in players:
-        inputs = _inputs(table, inv, players)
-        entry = listings.get(inv.slug)
-        if entry is None or entry[0] != inputs:
-            listing = tuple(fresh_activities(table, inv, players, use_cost, kept.ways))
-            entry = listings[inv.slug] = (inputs, listing)
-        options += entry[1]
+        slug = inv.slug
+        actions = min(sum(1 for card in inv.hand if card.action), RUN_COST)
+        inputs = _foot_inputs(table, inv, actions)
+        foot = on_foot.get(slug)
+        if foot is None or foot[0] != inputs:
+            foot = on_foot[slug] = (inputs, tuple(_on_foot(table, inv, actions, kept.ways)))
+        options += foot[1]
+        held = _item_inputs(table, inv, players, actions, use_cost)
+        items = with_items.get(slug)
+        if items is None or items[0] != held:
+            listing = tuple(_with_items(table, inv, players, use_cost))
+            items = with_items[slug] = (held, listing)
+        options += items[1]
     return as_one(table, options)
 
 
@@ -88,7 +103,9 @@ def as_one(table: Table, options: list[Option]) -> list[Option]:
     one's place, saying who may pay; the payment asks which of them does
     (:func:`~tales.rules.activities.pay_as_one_of`)."""
     group = table.group
-    members = {p.slug: p for p in table.players() if group is not None and p.location == group.at}
+    if group is None:
+        return options  # most scenarios have no Group token: no one to count
+    members = {p.slug: p for p in table.players() if p.location == group.at}
     if len(members) < 2:
         return options  # no token, or one alone with it: each goes as themself
     payers: dict[tuple[type[Option], str], list[str]] = {}
@@ -137,26 +154,46 @@ def _table_inputs(table: Table, use_cost: int) -> tuple[Any, ...]:
     )
 
 
-def _inputs(table: Table, inv: Investigator, players: list[Investigator]) -> tuple[Any, ...]:
-    """Everything :func:`fresh_activities` reads of ``inv`` and those beside
-    them: the Action cards in hand, the tracks an item or a Rest would
-    restore, where they stand and whether they may walk or Run from there
-    alone, the status cards a recovery test shakes off, the items and who
-    stands there to be given one, and the encounter there."""
-    here = inv.location
-    items = inv.items
-    fight = table.encounters.get(here) if here is not None else None
+def _foot_inputs(table: Table, inv: Investigator, actions: int) -> tuple[Any, ...]:
+    """Everything :func:`_on_foot` reads of ``inv``: the Action cards in hand
+    against the costs asked (one, or RUN_COST to Run: ``actions`` is their
+    count capped there), whether ENERGY is below its maximum, where they
+    stand and whether they may walk or Run from there alone, and the status
+    cards a recovery test shakes off."""
     return (
         inv,
-        tuple(inv.hand),  # for the Action cards in it: the tuple is quicker than their count
-        inv.energy,
-        inv.vitality,
-        inv.sanity,
-        here,
+        actions,
+        inv.energy < inv.sheet.maxima[Track.ENERGY],
+        inv.location,
         held_aboard(table, inv),
         may_run(table, inv),
-        tuple(inv.play_area),
-        tuple([(i.card, i.uses, i.place) for i in items]) if items else (),
+        tuple(recovery_kinds(inv)) if actions else (),
+    )
+
+
+def _item_inputs(
+    table: Table, inv: Investigator, players: list[Investigator], actions: int, use_cost: int
+) -> tuple[Any, ...] | None:
+    """Everything :func:`_with_items` reads of ``inv`` and those beside them:
+    the items, whether an item's use can be paid and a weapon changed in an
+    encounter (``actions``: the Action cards in hand), which tracks are below
+    their maximum (what an item would restore), who stands there to be given
+    one, and the encounter there. None: no item and no encounter, so nothing
+    to list."""
+    here = inv.location
+    fight = table.encounters.get(here) if here is not None else None
+    items = inv.items
+    if not items and fight is None:
+        return None
+    most = inv.sheet.maxima
+    return (
+        inv,
+        tuple([(i.card, i.uses, i.place) for i in items]),
+        use_cost <= actions,  # can_pay(table, inv, use_cost)
+        fight is not None and actions > 0,  # can_pay(table, inv, 1) in an encounter
+        inv.energy < most[Track.ENERGY],
+        inv.vitality < most[Track.VITALITY],
+        inv.sanity < most[Track.SANITY],
         tuple([o for o in players if o is not inv and o.location == here]) if items else (),
         # The encounter's enemy, the path its first blow chose, who outwitted it in which round.
         (fight, fight.encounter, fight.path, tuple(fight.outwitted.items()), table.round)
@@ -179,9 +216,15 @@ def fresh_activities(
     item costs (:func:`~tales.rules.activities.item_use_cost`). ``ways``
     keeps the Move and Run options from each location, for a caller that
     clears it when the map changes; without it they are worked out here."""
+    actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
+    return _on_foot(table, inv, actions, ways) + _with_items(table, inv, players, use_cost)
+
+
+def _on_foot(table: Table, inv: Investigator, actions: int, ways: Ways | None) -> list[Option]:
+    """Rest, the moves, the recovery tests and the Runs: what ``actions``
+    Action cards in hand pay for."""
     name, slug = inv.name, inv.slug
     options: list[Option] = []
-    actions = sum(1 for card in inv.hand if card.action)  # what a Rest, move or Run can spend
     if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
         options.append(Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY"))
     if actions:
@@ -192,7 +235,16 @@ def fresh_activities(
         ]
     if actions >= RUN_COST:
         options += _ways(table, inv, "run", ways)
+    return options
+
+
+def _with_items(
+    table: Table, inv: Investigator, players: list[Investigator], use_cost: int
+) -> list[Option]:
+    """The items used and given, the weapons equipped, Combat and Stratagem."""
+    options: list[Option] = []
     if can_pay(table, inv, use_cost):
+        name, slug = inv.name, inv.slug
         paid = " (1 Action)" if use_cost else ""
         options += [
             UseItem(slug, i.slug, label=f"{name} uses {i.card.name} ({i.uses} left){paid}")
@@ -236,6 +288,8 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
 def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
     """Rulebook: "Exchanging Items or Weapons with other Investigators is only
     allowed if you are in the same location, and it counts as a free Activity.\""""
+    if not inv.items:
+        return []  # nothing to give: the others are not looked at
     name, slug = inv.name, inv.slug
     return [
         GiveItem(slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}")
@@ -248,9 +302,11 @@ def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
 def _weapons(table: Table, inv: Investigator) -> list[Option]:
     """Equipping a weapon ("unless you are currently in an Encounter", where
     it costs 1 Action), and in an encounter Combat and the Stratagem test."""
+    fighting = in_encounter(table, inv)
+    if not fighting and not inv.items:
+        return []  # nothing to equip, and no encounter to fight
     name, slug = inv.name, inv.slug
     options: list[Option] = []
-    fighting = in_encounter(table, inv)
     if not fighting or can_pay(table, inv, 1):
         cost = " (1 Action in an encounter)" if fighting else ""
         options += [
@@ -260,10 +316,11 @@ def _weapons(table: Table, inv: Investigator) -> list[Option]:
         state = table.encounters[inv.location or ""]
         enemy = state.encounter.enemy
         if state.open_to(COMBAT):
+            ready = weapons_ready(inv)  # listed once, not once per item
             options += [
                 Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
                 for w in inv.items
-                if w.slug in weapons_ready(inv)
+                if w.slug in ready
             ]
         if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
             options.append(

@@ -10,6 +10,7 @@ and still reports every "read N" as a :class:`ReadParagraph` event.
 
 from __future__ import annotations
 
+import functools
 from typing import Protocol
 
 from tales.errors import RulesError
@@ -23,6 +24,7 @@ from tales.rules.activities import (
     run,
     use_item_activity,
 )
+from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.encounters import combat, round_end_narratives, stratagem
@@ -151,10 +153,19 @@ def activity_options(table: Table, story: Story) -> tuple[Option, ...]:
 
 def activity_phase(table: Table, story: Story) -> Proc[None]:
     """Activities one at a time, by whoever the group chooses, until the
-    group ends the round."""
+    group ends the round.
+
+    The listing is kept with the count of events emitted when it was made:
+    every change of the table or the story's memory emits an event, so when
+    none came since (an activity backed out of before its payment), the
+    table lists what it listed, and is not asked again."""
+    prompt = f"Round {table.round}: what does the team do?"  # the round ends with the phase
+    kept: tuple[int, tuple[Option, ...]] | None = None
     while not table.ended:
-        prompt = f"Round {table.round}: what does the team do?"
-        choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, activity_options(table, story))
+        emitted = table.sink.emitted
+        if kept is None or kept[0] != emitted:
+            kept = (emitted, activity_options(table, story))
+        choice = yield Decision(None, DecisionKind.ACTIVITY, prompt, kept[1])
         if isinstance(choice, EndRound):
             return
         yield from perform(table, story, choice)
@@ -224,9 +235,8 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
     round."
     """
     while inv.hand:
-        left = f"the {len(inv.hand)} cards" if len(inv.hand) > 1 else "the 1 card"
-        options: list[Option] = [KeepCards(label=f"Keep {left} left in hand")]
-        options += [ReturnCard(c.id, label=f"Shuffle back {c}") for c in inv.hand]
+        options: list[Option] = [_keep(len(inv.hand))]
+        options += [_return(table, c) for c in inv.hand]
         choice = yield from ask_at_any_time(
             table,
             inv.slug,
@@ -239,6 +249,26 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
         card = next(c for c in inv.hand if c.id == choice.card)
         inv.hand.remove(card)
         inv.deck.append(card)
+
+
+@functools.cache
+def _keep(left: int) -> KeepCards:
+    """The option to keep ``left`` cards, made once per count: a frozen value
+    whose words say only how many (asked of every hand, every round)."""
+    cards = f"the {left} cards" if left > 1 else "the 1 card"
+    return KeepCards(label=f"Keep {cards} left in hand")
+
+
+def _return(table: Table, card: Card) -> ReturnCard:
+    """The option to shuffle ``card`` back, made once per table (as the
+    payments' are): every card left in hand is offered again and again."""
+    kept = table.return_offers.get(card.id)
+    if kept is None or kept[0] is not card:
+        kept = table.return_offers[card.id] = (
+            card,
+            ReturnCard(card.id, label=f"Shuffle back {card}"),
+        )
+    return kept[1]
 
 
 def gather_and_shuffle(table: Table, inv: Investigator) -> None:

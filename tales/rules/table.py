@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from tales.rules.cards import Card
     from tales.rules.encounters import EncounterState
     from tales.rules.group import GroupState
-    from tales.rules.options import PayCard
+    from tales.rules.options import PayCard, ReturnCard
     from tales.rules.own_activities import KeptActivities
     from tales.rules.paths import MapFacts
     from tales.rules.prisoners import PrisonerState
@@ -101,6 +101,10 @@ class Table:
     )
     # The option to discard each Action card, by card id, with the card (tales.rules.activities).
     pay_offers: dict[str, tuple[Card, PayCard]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # The option to shuffle each card back at the end of a round, the same way (tales.rules.round).
+    return_offers: dict[str, tuple[Card, ReturnCard]] = field(
         default_factory=dict, compare=False, repr=False
     )
     # Each investigator's own activities at the last activity decision, kept

@@ -42,7 +42,9 @@ class Offers:
         self.paragraphs, self.state = paragraphs, state
         self._context_of, self._holds = context_of, holds
         self._menus: dict[int, Menu] = {}  # scene -> its options, worked out once
-        self._offered: dict[tuple[str, int, int], StoryOption] = {}
+        # Each option offered, made once per game (its words never change), by
+        # investigator and scene, in the order of the scene's menu entries.
+        self._made: dict[tuple[str, int], list[StoryOption | None]] = {}
 
     def options(self, table: Table) -> list[Option]:
         """The options open now to each player, player by player (StoryOptions,
@@ -51,15 +53,18 @@ class Offers:
         spare: int | None = None  # the Companions' markers: counted once for all
         # What the story's memory closes is the same for all who stand at a scene.
         untaken: dict[tuple[int, str | None], list[MenuEntry]] = {}
+        scenes = self.state.scenes
+        once_tests = table.rulings.flag("test-once-a-round")  # read once, not per test option
         for inv in table.players():
-            scene = self.state.scenes.get(inv.location or "")
+            here = inv.location
+            scene = scenes.get(here or "")
             if scene is None:
                 continue
             menu = self.menu(scene)
-            entries = untaken.get((scene, inv.location))
+            entries = untaken.get((scene, here))
             if entries is None:
                 entries = [e for e in menu.entries if self._untaken(table, inv, scene, e)]
-                untaken[scene, inv.location] = entries
+                untaken[scene, here] = entries
             if not entries:
                 continue
             context = self._context_of(table, inv, None) if menu.conditional else None
@@ -67,10 +72,24 @@ class Offers:
             if menu.costly:
                 spare = companion_actions(table) if spare is None else spare
                 budget = action_budget(table, inv, companions=False) + spare
+            made = self._made_for(inv, scene, menu)
             for entry in entries:
-                if entry.plain or self._open_to(table, inv, scene, entry, context, budget):
-                    options.append(self._offer(inv, scene, entry))
+                if entry.plain or self._open_to(
+                    table, inv, scene, entry, context, budget, once_tests=once_tests
+                ):
+                    offered = made[entry.index]
+                    if offered is None:
+                        offered = made[entry.index] = self._offer(inv, scene, entry)
+                    options.append(offered)
         return options
+
+    def _made_for(self, inv: Investigator, scene: int, menu: Menu) -> list[StoryOption | None]:
+        """``inv``'s options at ``scene`` made so far, by entry index: found by
+        one look per scene, not one per option offered."""
+        made = self._made.get((inv.slug, scene))
+        if made is None:
+            made = self._made[inv.slug, scene] = [None] * len(menu.entries)
+        return made
 
     def menu(self, scene: int) -> Menu:
         menu = self._menus.get(scene)
@@ -92,12 +111,8 @@ class Offers:
         )
 
     def _offer(self, inv: Investigator, scene: int, entry: MenuEntry) -> StoryOption:
-        key = (inv.slug, scene, entry.index)
-        offered = self._offered.get(key)
-        if offered is None:
-            label = f"{inv.name}: {entry.described}"
-            offered = self._offered[key] = StoryOption(inv.slug, scene, entry.index, label=label)
-        return offered
+        label = f"{inv.name}: {entry.described}"
+        return StoryOption(inv.slug, scene, entry.index, label=label)
 
     def _untaken(self, table: Table, inv: Investigator, scene: int, entry: MenuEntry) -> bool:
         """Whether the story's memory leaves the option open where ``inv`` stands."""
@@ -119,13 +134,16 @@ class Offers:
         context: Mapping[str, Any] | None = None,
         budget: int | None = None,
         at: str | None = None,
+        *,
+        once_tests: bool | None = None,
     ) -> bool:
         """Whether ``inv`` may take an option the story leaves open: tried this
-        round, the Actions it costs, its ``if:``."""
+        round, the Actions it costs, its ``if:``. ``once_tests``: ruling
+        ``test-once-a-round``, if the caller has read it."""
         option, index = entry.option, entry.index
         if (
             option.test is not None
-            and table.rulings.flag("test-once-a-round")
+            and (table.rulings.flag("test-once-a-round") if once_tests is None else once_tests)
             and self.state.tried.get((scene, index, trier(inv.slug, option.test.team)))
             == table.round
         ):

@@ -93,7 +93,7 @@ def test_kept_activities_are_the_fresh_ones(team, seed):
     game = _game(team, seed)
     _play(game, random.Random(seed), 600)
     kept = game.table.kept_activities
-    assert kept is not None and kept.listings  # listings were kept, so the comparison was made
+    assert kept is not None and kept.on_foot and kept.with_items  # kept, so compared
 
 
 @pytest.mark.parametrize("seed", [5, 6])
