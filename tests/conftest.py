@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
 
 import pytest
 
+from tales.records import record
 from tales.rules.cards import Card
 from tales.rules.decisions import Engine, Proc
 from tales.rules.dice import DiceSet, Face
@@ -28,7 +28,7 @@ E = TypeVar("E", bound=Event)
 
 
 @option("story")
-@dataclass(frozen=True, slots=True)
+@record
 class Scripted(Option):
     """A test storybook's own activity, ``story:<name>``."""
 

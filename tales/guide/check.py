@@ -13,7 +13,6 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tales.guide.board import PlayerBoard
 from tales.guide.geometry import District
@@ -36,24 +35,25 @@ from tales.guide.threat import (
     set_tiara,
     threat_level,
 )
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 from tales.rules.options import Option
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardsTaken(Event):
     player: str
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArtifactRevealed(Event):
     player: str
     artifact: Artifact
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ThreatDice(Event):
     """The threat dice after a roll or an artifact's effect."""
 
@@ -62,7 +62,7 @@ class ThreatDice(Event):
     cause: str  # "roll" or the artifact's name
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CheckResolved(Event):
     player: str
     successes: int
@@ -70,20 +70,20 @@ class CheckResolved(Event):
     high: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ThreatErased(Event):
     player: str
     district: District
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Punished(Event):
     player: str
     punishment: Punishment
     ritual: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CheckOutcome:
     board: PlayerBoard
     summary: CheckSummary

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tales.guide.components import Components, TouristFace
 from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DiePick
 from tales.guide.terms import BonusFace
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rolled:
     die: int  # 1 to 5, the die's place in the box
     face: TouristFace
@@ -31,7 +31,7 @@ class Rolled:
         return f"die {self.die} showing {self.face.number} ({'+'.join(self.face.tourists)})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundDice:
     round_dice: tuple[Rolled, Rolled]
     fate: Rolled
@@ -42,27 +42,27 @@ class RoundDice:
         return (self.round_dice[0].face.number, self.round_dice[1].face.number)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRolled(Event):
     player: str
     dice: tuple[Rolled, ...]
     bonus: BonusFace
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DieTaken(Event):
     player: str
     die: Rolled
     slot: int  # 1 or 2: the lower slots of the dice selection card
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DieRemoved(Event):
     player: str
     die: Rolled
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FateDie(Event):
     die: Rolled
 
@@ -130,7 +130,7 @@ def _take(available: list[Rolled], choice: object) -> Rolled:
     return die
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SoloDice:
     """The solo game's dice between rounds: three available, two unavailable."""
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tales.errors import OptionIdError
@@ -23,6 +22,7 @@ from tales.guide.search import best_route
 from tales.guide.terms import Bonus, Character
 from tales.guide.threat import check_order, threat_level
 from tales.guide.turn import SegmentAsked
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 from tales.rules.options import Option
@@ -31,27 +31,27 @@ if TYPE_CHECKING:  # the game builds on this module: only the type is needed
     from tales.guide.game import Game
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BonusSegmentDrawn(Event):
     player: str
     bonus: Bonus
     segment: Segment
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FinalRouteChosen(Event):
     player: str
     route: FinalRoute
     threat: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scored(Event):
     player: str
     sheet: ScoreSheet
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerResult:
     name: str
     route: FinalRoute

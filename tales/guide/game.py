@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tales.guide.board import PlayerBoard
 from tales.guide.components import CacheCard, Components, GoalCard
@@ -29,20 +29,21 @@ from tales.guide.options import Skip
 from tales.guide.rounds import may_skip, must_skip, threat_district
 from tales.guide.terms import Artifact, Character, ThreatSide
 from tales.guide.turn import player_turn
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 
 ROUNDS = 10
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Seat:
     name: str
     character: Character
     deck: tuple[Artifact, ...]  # shuffled, top card first
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Game:
     seats: tuple[Seat, ...]
     side: ThreatSide
@@ -51,18 +52,18 @@ class Game:
     first: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FateWritten(Event):
     slot: int
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundStarted(Event):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoardUpdated(Event):
     """A player's whole board after a step that changed it, for a prompt to draw."""
 
@@ -70,7 +71,7 @@ class BoardUpdated(Event):
     board: PlayerBoard
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ThreatDrawn(Event):
     player: str
     district: str

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tales.guide.components import Components
 from tales.guide.draft import (
@@ -27,11 +26,12 @@ from tales.guide.draft import (
 from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DiePick
 from tales.guide.terms import BonusFace
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRerolled(Event):
     """Four players, round 2: the bonus die and the fate die rolled again."""
 
@@ -39,7 +39,7 @@ class DiceRerolled(Event):
     fate: Rolled
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Opening:
     first_round: tuple[RoundDice, ...]  # per player, in seat order
     second_pairs: tuple[tuple[Rolled, Rolled], ...]  # four players: per player

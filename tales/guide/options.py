@@ -8,12 +8,12 @@ spelled through a :class:`~tales.rules.options.Spelling`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated
 
 from tales.guide.geometry import District, Segment
 from tales.guide.route import FinalRoute
 from tales.guide.terms import TOURIST_COLOURS, Colour
+from tales.records import record
 from tales.rules.option_writers import SEPARATOR
 from tales.rules.options import Option, Spelling, option, prefix_of
 
@@ -60,7 +60,7 @@ ROUTE = Spelling(FinalRoute.parse, lambda route: route.id)
 
 
 @option("tourist-die")
-@dataclass(frozen=True, slots=True)
+@record
 class DiePick(Option):
     """A tourist die, by its number in the box (1 to 5): ``tourist-die:3``."""
 
@@ -68,7 +68,7 @@ class DiePick(Option):
 
 
 @option("district")
-@dataclass(frozen=True, slots=True)
+@record
 class DistrictPick(Option):
     """A district: ``district:34``."""
 
@@ -76,7 +76,7 @@ class DistrictPick(Option):
 
 
 @option("reveal")
-@dataclass(frozen=True, slots=True)
+@record
 class Reveal(Option):
     """Reveal the next artifact card taken (``reveal:next``) or stop (``reveal:stop``)."""
 
@@ -84,7 +84,7 @@ class Reveal(Option):
 
 
 @option("dice")
-@dataclass(frozen=True, slots=True)
+@record
 class DicePick(Option):
     """Some of the rolled threat dice, counted from 0: ``dice:0+2``, ``dice:none``."""
 
@@ -92,7 +92,7 @@ class DicePick(Option):
 
 
 @option("draw")
-@dataclass(frozen=True, slots=True)
+@record
 class DrawPick(Option):
     """Route segments drawn in phase 4, in order: ``draw:33n+32w``."""
 
@@ -100,7 +100,7 @@ class DrawPick(Option):
 
 
 @option("segment")
-@dataclass(frozen=True, slots=True)
+@record
 class SegmentPick(Option):
     """One segment, or none: ``segment:45ne``, ``segment:none`` (a bonus not used)."""
 
@@ -108,7 +108,7 @@ class SegmentPick(Option):
 
 
 @option("tourist")
-@dataclass(frozen=True, slots=True)
+@record
 class TouristPick(Option):
     """A kind of tourist: ``tourist:red``."""
 
@@ -116,7 +116,7 @@ class TouristPick(Option):
 
 
 @option("skip")
-@dataclass(frozen=True, slots=True)
+@record
 class Skip(Option):
     """Deep Ones: skip this threat symbol (``skip:yes``) or draw it (``skip:no``)."""
 
@@ -124,7 +124,7 @@ class Skip(Option):
 
 
 @option("route")
-@dataclass(frozen=True, slots=True)
+@record
 class RoutePick(Option):
     """A final route in the route notation: ``route:1.0 11c 12w ~ 2.3s 34n``."""
 

@@ -10,7 +10,7 @@ shelter.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
 from tales.guide.citymap import CityMap
@@ -23,25 +23,26 @@ from tales.guide.kinds import Decision, Kind, Proc
 from tales.guide.options import DistrictPick, DrawPick, SegmentPick, TouristPick
 from tales.guide.rounds import DistrictChoice, district_options, tourists_of
 from tales.guide.terms import TOURIST_COLOURS, Bonus, BonusFace, Character, Colour
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 from tales.rules.options import Option
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DistrictChosen(Event):
     player: str
     choice: DistrictChoice
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RouteAdjusted(Event):
     player: str
     erased: Segment
     drawn: Segment
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TouristsPlaced(Event):
     player: str
     district: District
@@ -49,7 +50,7 @@ class TouristsPlaced(Event):
     reason: str  # "dice", "fallback" or "detective"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DrawingAsked(Event):
     """Phase 4 begins: the board and what the drawing rules need, for a prompt
     to show the board and to refuse a drawing with the rule's own sentence."""
@@ -61,7 +62,7 @@ class DrawingAsked(Event):
     bonus: BonusFace
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SegmentAsked(Event):
     """One segment is asked (Route adjustment, or a bonus at the end): the board
     and the rule's terms, for a prompt to refuse a segment with the rule's sentence."""
@@ -73,7 +74,7 @@ class SegmentAsked(Event):
     adjusting: bool = False  # Route adjustment, the segment to erase
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SegmentsDrawn(Event):
     player: str
     segments: tuple[Segment, ...]

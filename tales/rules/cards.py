@@ -6,9 +6,10 @@ play area, discard pile, supply) is the state's business, never the card's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
+from tales.records import record
 from tales.rules.terms import Attribute, StatusCardKind
 
 
@@ -18,7 +19,7 @@ class CardKind(StrEnum):
     HEROISM = "heroism"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     """One physical card.
 

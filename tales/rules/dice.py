@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import cache
 
 from tales.errors import FaceError
+from tales.records import record
 from tales.rules.terms import EventSymbol
 
 
@@ -100,7 +101,7 @@ class Face:
 BLANK = Face()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceSet:
     """The box of dice: six faces per kind and how many of each kind exist."""
 

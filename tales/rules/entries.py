@@ -10,10 +10,10 @@ and otherwise returns the typed option whose id the journal records.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Annotated
 
 from tales.errors import FaceError, IllegalInput
+from tales.records import record
 from tales.rules.cards import Card
 from tales.rules.dice import DiceSet, Face
 from tales.rules.investigators import Investigator
@@ -70,7 +70,7 @@ FacesField = Annotated[tuple[Face, ...], Spelling(_read_faces, _write_faces)]
 
 
 @option("faces")
-@dataclass(frozen=True, slots=True)
+@record
 class Faces(Option):
     """The faces the real dice showed (``faces:success,blank:skull``)."""
 
@@ -79,14 +79,14 @@ class Faces(Option):
 
 
 @option("drew")
-@dataclass(frozen=True, slots=True)
+@record
 class Drew(Option):
     """The card the real deck gave, by the id of one such card in the deck."""
 
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceEntry:
     """The faces of ``white`` white and ``red`` red dice, as typed."""
 
@@ -171,7 +171,7 @@ class DiceEntry:
         return Faces(white, red, label="the faces typed")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardEntry:
     """The card a player drew from ``inv``'s real deck: its id, or its name
     as the game prints it ("STRESS card", "STRENGTH card (die for AGILITY)")."""

@@ -6,9 +6,9 @@ read these records. Investigators are named by slug, cards by id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from tales.records import record
 from tales.rules.dice import Face
 from tales.rules.tallies import Tally
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
@@ -17,25 +17,25 @@ from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToke
 TokenSource = Literal["red die", "story"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Event:
     """Base of every event record."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDrawn(Event):
     investigator: str
     card: str
     to_hand: bool  # False: a status card, laid straight into the play area
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DrawingEnded(Event):
     investigator: str
     reason: str  # "hand full", "stopped", "deck empty"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrackChanged(Event):
     investigator: str
     track: Track
@@ -44,7 +44,7 @@ class TrackChanged(Event):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusCardsResolved(Event):
     """Status cards whose effect cost a track point and went back to the supply."""
 
@@ -53,7 +53,7 @@ class StatusCardsResolved(Event):
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StatusCardGained(Event):
     investigator: str
     card: str | None  # None unless the outcome is "gained"
@@ -62,33 +62,33 @@ class StatusCardGained(Event):
     outcome: str  # "gained", "supply empty", "companion", "dead"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TokenGained(Event):
     investigator: str
     token: StatusToken
     outcome: str  # "gained", "cancelled", "supply empty", "companion"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TokenResolved(Event):
     investigator: str
     token: StatusToken
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardDiscarded(Event):
     investigator: str
     card: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InvestigatorDied(Event):
     investigator: str
     track: Track
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InvestigatorRemoved(Event):
     """A dead investigator's board cleared (ruling ``dead-leave-the-table``):
     no one acts, so the dead one is named ``departed``."""
@@ -100,7 +100,7 @@ class InvestigatorRemoved(Event):
     items: tuple[str, ...]  # out of the game; their use markers back in the box
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestStarted(Event):
     __test__: ClassVar[bool] = False  # not a pytest test class
     investigator: str
@@ -110,7 +110,7 @@ class TestStarted(Event):
     tally: Tally | None = None  # a weapon's blow or a Stratagem: every success counts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardPlayed(Event):
     investigator: str  # whose card it is
     card: str
@@ -118,32 +118,32 @@ class CardPlayed(Event):
     dice: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkerUsed(Event):
     companion: str
     marker: str  # an attribute name or "action"
     successes: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FocusUsed(Event):
     investigator: str
     attribute: Attribute
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRolled(Event):
     white: tuple[Face, ...]
     red: tuple[Face, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DieExploded(Event):
     source: int  # index of the die whose Exploding Success was used
     face: Face  # what the extra die shows
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceRerolled(Event):
     payer: str
     magic: int
@@ -151,14 +151,14 @@ class DiceRerolled(Event):
     faces: tuple[Face, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RedDieKept(Event):
     face: Face
     discarded: Face
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestResolved(Event):
     __test__: ClassVar[bool] = False  # not a pytest test class
     investigator: str
@@ -172,7 +172,7 @@ class TestResolved(Event):
     tally: Tally | None = None  # a counted test: ``passed`` means it finished the enemy
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventSymbolRolled(Event):
     """An Event board token placed: by the red die of a test (the rulebook's
     "check the red die") or by a storybook effect, where no die was rolled."""
@@ -183,14 +183,14 @@ class EventSymbolRolled(Event):
     by: TokenSource = "red die"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbilityUsed(Event):
     user: str
     target: str
     effect: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardTaken(Event):
     """A card taken into the hand by an ability."""
 
@@ -199,13 +199,13 @@ class CardTaken(Event):
     source: str  # "discard pile", "play area", "deck"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DieCancelled(Event):
     index: int
     face: Face
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReadParagraph(Event):
     """The engine's word to the storybook: "read 172"."""
 
@@ -213,26 +213,26 @@ class ReadParagraph(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundStarted(Event):
     round: int
     time: int  # the space the time marker stands on
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TimeAdvanced(Event):
     space: int
     narrative: int | None  # read at the start of the next round
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeckShuffled(Event):
     investigator: str
     cards: int
     kept_in_hand: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionsPaid(Event):
     investigator: str
     cards: tuple[str, ...]
@@ -240,7 +240,7 @@ class ActionsPaid(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moved(Event):
     investigator: str
     origin: str | None
@@ -248,12 +248,12 @@ class Moved(Event):
     how: str  # "move", "run", "narrative", "setup"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LocationRevealed(Event):
     location: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemGained(Event):
     investigator: str
     item: str
@@ -261,14 +261,14 @@ class ItemGained(Event):
     place: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemUsed(Event):
     investigator: str
     item: str
     uses_left: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemMoved(Event):
     """Given to another investigator, equipped, or put in the backpack."""
 
@@ -278,13 +278,13 @@ class ItemMoved(Event):
     giver: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EncounterStarted(Event):
     encounter: str
     location: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EncounterProgress(Event):
     encounter: str
     path: str  # "combat" or "stratagem"
@@ -295,18 +295,18 @@ class EncounterProgress(Event):
     by: str = ""  # who struck the blow or made the Stratagem test
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EncounterEnded(Event):
     encounter: str
     how: str  # "combat", "stratagem" or "storybook"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScenarioEnded(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeywordMarked(Event):
     """A keyword marked on the Keyword sheet; ``carried``: for what the
     campaign log holds (``carry_keyword``), not uncovered in this scenario."""
@@ -315,12 +315,12 @@ class KeywordMarked(Event):
     carried: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeywordErased(Event):
     keyword: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ElementFound(Event):
     """An exploration element found: it counts for the exploration rate."""
 
@@ -328,7 +328,7 @@ class ElementFound(Event):
     element: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TimeMoved(Event):
     """The time marker moved by the storybook (not the round's own step)."""
 
@@ -336,7 +336,7 @@ class TimeMoved(Event):
     after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventTokenRemoved(Event):
     """An Event board token taken back to the supply."""
 
@@ -344,7 +344,7 @@ class EventTokenRemoved(Event):
     on_board: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LocationTokensChanged(Event):
     """Tokens on a Location card (a flood level...) changed."""
 
@@ -354,7 +354,7 @@ class LocationTokensChanged(Event):
     after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BarrierChanged(Event):
     """Barriers on the connection of two locations laid or taken away; with
     none left the connection is open."""
@@ -364,7 +364,7 @@ class BarrierChanged(Event):
     after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkChanged(Event):
     """A per-investigator mark or counter (a diving suit, trauma) changed."""
 
@@ -374,7 +374,7 @@ class MarkChanged(Event):
     after: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleBoarded(Event):
     """An investigator took a seat in a vehicle (``driver``: at the wheel)."""
 
@@ -383,13 +383,13 @@ class VehicleBoarded(Event):
     driver: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleLeft(Event):
     vehicle: str
     investigator: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleMoved(Event):
     """A vehicle went from one location to another, everyone aboard with it."""
 
@@ -399,7 +399,7 @@ class VehicleMoved(Event):
     aboard: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PrisonerChanged(Event):
     """A prisoner freed, taken in charge, left, rescued or lost."""
 
@@ -409,7 +409,7 @@ class PrisonerChanged(Event):
     escort: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GroupMoved(Event):
     """The Group token moved, and the investigators with it."""
 
@@ -418,12 +418,12 @@ class GroupMoved(Event):
     members: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GroupHidden(Event):
     hidden: bool  # True: the group hides; False: it shows itself
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemLost(Event):
     """An item that left the team (a key spent, a card given up)."""
 
@@ -431,7 +431,7 @@ class ItemLost(Event):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NothingToCarry(Event):
     """Between two scenarios of a campaign: a living player is not asked to
     carry an item over, holding none but their own Starting Item (``item``),
@@ -441,7 +441,7 @@ class NothingToCarry(Event):
     item: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RoundEnded(Event):
     """The rulebook's save point: the round is over, decks are shuffled and
     the next round's start effects have not begun."""

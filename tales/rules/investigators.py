@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tales.records import record
 from tales.rules.cards import Card
 from tales.rules.items import HeldItem
 from tales.rules.terms import Attribute, StatusToken, Track
@@ -20,7 +21,7 @@ ACTION_MARKER = "action"
 _MARKER_NAMES: dict[tuple[Attribute, ...], tuple[str, ...]] = {}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InvestigatorSheet:
     """What an investigator board prints: both sides."""
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tales.records import record
 from tales.rules.terms import Attribute
 
 HAND_SLOTS = 2  # "You may wield 2 one-handed weapons simultaneously."
 HAND, BACKPACK = "hand", "backpack"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemCard:
     slug: str
     name: str

@@ -15,18 +15,19 @@ An id is its kind's prefix and the option's fields joined with ``:``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import StrEnum
 from typing import Annotated, Generic, Self, TypeVar, get_args, get_origin, get_type_hints
 
 from tales.errors import OptionIdError
+from tales.records import record
 from tales.rules.option_writers import SEPARATOR, writer
 
 # Read at run time: get_type_hints() resolves the fields' types to find their readers.
 from tales.rules.terms import Attribute, StatusCardKind
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Option:
     """A legal choice. ``id`` is stable across replays and safe to log."""
 
@@ -69,7 +70,7 @@ class Option:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Spelling(Generic[T]):
     """How a field of a type other than str, int or a StrEnum is written in an
     id: ``segments: Annotated[tuple[Segment, ...], Spelling(read, write)]``.
@@ -79,7 +80,7 @@ class Spelling(Generic[T]):
     write: Callable[[T], str]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Shape:
     """How one option class is read: its prefix, its fields' names and readers."""
 
@@ -208,33 +209,33 @@ def _parse(text: str) -> Option:
 
 
 @option("end-round")
-@dataclass(frozen=True, slots=True)
+@record
 class EndRound(Option):
     pass
 
 
 @option("rest")
-@dataclass(frozen=True, slots=True)
+@record
 class Rest(Option):
     investigator: str
 
 
 @option("move")
-@dataclass(frozen=True, slots=True)
+@record
 class Move(Option):
     investigator: str
     destination: str
 
 
 @option("run")
-@dataclass(frozen=True, slots=True)
+@record
 class Run(Option):
     investigator: str
     destination: str
 
 
 @option("recover")
-@dataclass(frozen=True, slots=True)
+@record
 class Recover(Option):
     """A recovery test against a STRESS or INJURY card."""
 
@@ -243,14 +244,14 @@ class Recover(Option):
 
 
 @option("use")
-@dataclass(frozen=True, slots=True)
+@record
 class UseItem(Option):
     investigator: str
     item: str
 
 
 @option("give")
-@dataclass(frozen=True, slots=True)
+@record
 class GiveItem(Option):
     investigator: str
     receiver: str
@@ -258,27 +259,27 @@ class GiveItem(Option):
 
 
 @option("equip")
-@dataclass(frozen=True, slots=True)
+@record
 class Equip(Option):
     investigator: str
     item: str
 
 
 @option("combat")
-@dataclass(frozen=True, slots=True)
+@record
 class Combat(Option):
     investigator: str
     weapon: str
 
 
 @option("stratagem")
-@dataclass(frozen=True, slots=True)
+@record
 class Stratagem(Option):
     investigator: str
 
 
 @option("ability")
-@dataclass(frozen=True, slots=True)
+@record
 class UseAbility(Option):
     """An Ability, in or out of a test: ``user`` pays, ``target`` gains."""
 
@@ -290,13 +291,13 @@ class UseAbility(Option):
 
 
 @option("pay")
-@dataclass(frozen=True, slots=True)
+@record
 class PayCard(Option):
     card: str
 
 
 @option("marker")
-@dataclass(frozen=True, slots=True)
+@record
 class PayMarker(Option):
     """A Companion's marker paying one storybook Action."""
 
@@ -305,7 +306,7 @@ class PayMarker(Option):
 
 
 @option("back")
-@dataclass(frozen=True, slots=True)
+@record
 class Back(Option):
     """Back out of what was begun (paying, choosing dice)."""
 
@@ -314,19 +315,19 @@ class Back(Option):
 
 
 @option("draw")
-@dataclass(frozen=True, slots=True)
+@record
 class DrawOn(Option):
     pass
 
 
 @option("stop")
-@dataclass(frozen=True, slots=True)
+@record
 class StopDrawing(Option):
     pass
 
 
 @option("discard")
-@dataclass(frozen=True, slots=True)
+@record
 class Discard(Option):
     """The card SURPRISED discards."""
 
@@ -334,13 +335,13 @@ class Discard(Option):
 
 
 @option("keep")
-@dataclass(frozen=True, slots=True)
+@record
 class KeepCards(Option):
     """Keep the cards left in hand for the next round."""
 
 
 @option("return")
-@dataclass(frozen=True, slots=True)
+@record
 class ReturnCard(Option):
     """Shuffle one card of the hand back into the deck."""
 
@@ -351,7 +352,7 @@ class ReturnCard(Option):
 
 
 @option("focus")
-@dataclass(frozen=True, slots=True)
+@record
 class Focus(Option):
     """Resolve FOCUS and test ``attribute`` instead."""
 
@@ -359,13 +360,13 @@ class Focus(Option):
 
 
 @option("play")
-@dataclass(frozen=True, slots=True)
+@record
 class PlayCard(Option):
     card: str
 
 
 @option("assist")
-@dataclass(frozen=True, slots=True)
+@record
 class Assist(Option):
     """A helper at the same location plays one of their cards."""
 
@@ -373,7 +374,7 @@ class Assist(Option):
 
 
 @option("marker")
-@dataclass(frozen=True, slots=True)
+@record
 class HelpMarker(Option):
     """A Companion's marker adding 1 success to the test."""
 
@@ -381,19 +382,19 @@ class HelpMarker(Option):
 
 
 @option("roll")
-@dataclass(frozen=True, slots=True)
+@record
 class Roll(Option):
     pass
 
 
 @option("explode")
-@dataclass(frozen=True, slots=True)
+@record
 class Explode(Option):
     pass
 
 
 @option("reroll")
-@dataclass(frozen=True, slots=True)
+@record
 class Reroll(Option):
     """Spend 2 of ``payer``'s MAGIC to reroll white dice."""
 
@@ -401,19 +402,19 @@ class Reroll(Option):
 
 
 @option("accept")
-@dataclass(frozen=True, slots=True)
+@record
 class Accept(Option):
     pass
 
 
 @option("keep-red")
-@dataclass(frozen=True, slots=True)
+@record
 class KeepRed(Option):
     index: int
 
 
 @option("die")
-@dataclass(frozen=True, slots=True)
+@record
 class ToggleDie(Option):
     """Pick (or put back) one white die to reroll."""
 
@@ -421,25 +422,25 @@ class ToggleDie(Option):
 
 
 @option("confirm")
-@dataclass(frozen=True, slots=True)
+@record
 class Confirm(Option):
     pass
 
 
 @option("take")
-@dataclass(frozen=True, slots=True)
+@record
 class TakeCard(Option):
     card: str
 
 
 @option("cancel")
-@dataclass(frozen=True, slots=True)
+@record
 class CancelDie(Option):
     index: int
 
 
 @option("attempt")
-@dataclass(frozen=True, slots=True)
+@record
 class Attempt(Option):
     """The next member to try a Team test."""
 
@@ -447,7 +448,7 @@ class Attempt(Option):
 
 
 @option("give-up")
-@dataclass(frozen=True, slots=True)
+@record
 class GiveUp(Option):
     pass
 
@@ -456,7 +457,7 @@ class GiveUp(Option):
 
 
 @option("take-token")
-@dataclass(frozen=True, slots=True)
+@record
 class TakeBackToken(Option):
     """Take an Investigation token back from where the investigator stands."""
 
@@ -464,7 +465,7 @@ class TakeBackToken(Option):
 
 
 @option("take-on")
-@dataclass(frozen=True, slots=True)
+@record
 class TakeOnPrisoner(Option):
     """Take in charge a freed prisoner whom no one escorts, where they stand."""
 

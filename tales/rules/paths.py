@@ -12,9 +12,10 @@ foot asks :func:`walkable` here.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from tales.errors import RulesError
+from tales.records import record
 from tales.rules.events import BarrierChanged
 from tales.rules.scenario import Location, Scenario
 from tales.rules.table import Table
@@ -32,7 +33,7 @@ def player_count(table: Table) -> int:
     return sum(1 for inv in table.investigators.values() if not inv.companion)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MapFacts:
     """What the rules ask of the map at every option list and that changes only
     with the scenario or the players: the cards in play, and where one may walk

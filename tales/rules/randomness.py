@@ -14,10 +14,10 @@ log (:class:`TableSettings`), so undo, saves and replay see it in order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tales.errors import OptionIdError
+from tales.records import record
 from tales.rules.automation import Source, Tool
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # teststate rolls through this module
 
 
 @option("dice-by")
-@dataclass(frozen=True, slots=True)
+@record
 class DiceBy(Option):
     """From now on the dice are rolled by ``source`` (``dice-by:physical``)."""
 
@@ -41,7 +41,7 @@ class DiceBy(Option):
 
 
 @option("cards-by")
-@dataclass(frozen=True, slots=True)
+@record
 class CardsBy(Option):
     """From now on the decks are drawn from by ``source`` (``cards-by:digital``)."""
 
@@ -49,18 +49,18 @@ class CardsBy(Option):
 
 
 @option("roll-for-us")
-@dataclass(frozen=True, slots=True)
+@record
 class RollForUs(Option):
     """At a physical table, let the program roll these dice after all."""
 
 
 @option("draw-for-us")
-@dataclass(frozen=True, slots=True)
+@record
 class DrawForUs(Option):
     """At a physical table, let the program draw this card after all."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SourceChanged(Event):
     tool: Tool
     source: Source

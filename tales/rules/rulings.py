@@ -9,11 +9,12 @@ faces, what a symbol means) that no group would flip.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from tales.errors import RulingError
 from tales.problems import did_you_mean
+from tales.records import record
 
 
 class RulingKind(StrEnum):
@@ -21,7 +22,7 @@ class RulingKind(StrEnum):
     READING = "reading"  # a fixed interpretation
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ruling:
     id: str
     title: str
@@ -31,7 +32,7 @@ class Ruling:
     kind: RulingKind = RulingKind.READING
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rulings:
     """The rulings in force: their defaults, with a group's overrides applied."""
 

@@ -5,15 +5,16 @@ them. Paragraph numbers are what a paper storybook prints ("read 172")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from tales.records import record
 from tales.rules.items import ItemCard
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind
 
 DIFFICULTIES = ("easy", "standard", "hard")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Location:
     """One Location card. Cards of one area are still different locations."""
 
@@ -32,7 +33,7 @@ class Location:
     only_with: int = 0  # the card is in play only with this many players or more
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Barrier:
     """Barriers laid across the connection of two locations at the start: no
     one crosses while any is left ("a locked floor", "two barriers")."""
@@ -41,7 +42,7 @@ class Barrier:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Prisoner:
     """A Prisoner marker: someone held on the map whom the team may free,
     escort to safety or lose; each fate is written in the campaign log
@@ -53,7 +54,7 @@ class Prisoner:
     log: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vehicle:
     """A vehicle on the map: its seats, where it stands at the start, and
     whether those aboard may still walk off on their own."""
@@ -65,7 +66,7 @@ class Vehicle:
     independent: bool = False  # False: "cannot move independently" while aboard
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Threshold:
     """Rulebook: "If this token completes a condition on the current space of the Event
     track, read the corresponding narrative." ``spaces`` empty: any space."""
@@ -77,7 +78,7 @@ class Threshold:
     difficulties: frozenset[str] = frozenset()  # empty: every difficulty
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EventBoard:
     """The time track (a narrative per space, 1-based), token thresholds, the
     starting space per difficulty and the instructions on a death."""
@@ -91,7 +92,7 @@ class EventBoard:
         return self.spaces[space - 1] if 1 <= space <= len(self.spaces) else None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Enemy:
     slug: str
     name: str
@@ -101,7 +102,7 @@ class Enemy:
     attacks: tuple[tuple[StatusCardKind, int], ...] = ()  # status cards it inflicts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Encounter:
     """An Encounter card: its enemy and the narratives of its stages."""
 
@@ -112,7 +113,7 @@ class Encounter:
     round_end: int | None = None  # read at the end of a round otherwise
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExplorationTable:
     """Points per element found, and the points that make 100%."""
 
@@ -120,7 +121,7 @@ class ExplorationTable:
     full: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scenario:
     id: str
     title: str

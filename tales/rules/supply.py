@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tales.records import record
 from tales.rules.cards import Card, heroism_card, status_card
 from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 
@@ -21,7 +22,7 @@ from tales.rules.terms import EventSymbol, StatusCardKind, StatusToken
 _status_card = functools.lru_cache(maxsize=1024)(status_card)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SupplyCounts:
     """What the box holds (``storybooks/core/supply.yaml``)."""
 

@@ -11,7 +11,7 @@ so these tests are told by a :class:`Tally` instead of a number "needed".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from tales.records import record
 
 COMBAT, STRATAGEM = "combat", "stratagem"
 
@@ -20,7 +20,7 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}es" if noun.endswith("s") else f"{n} {noun}s"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tally:
     """What the successes of a counted test do.
 

@@ -3,9 +3,8 @@ INJURY cards from the play area."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tales.errors import RulesError
+from tales.records import record
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import StatusCardsResolved
 from tales.rules.investigators import Investigator
@@ -23,7 +22,7 @@ RECOVERY_ATTRIBUTE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TeamOutcome:
     passed: bool
     successes: int

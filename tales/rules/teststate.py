@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import ClassVar
 
+from tales.records import record
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.dice import Face
@@ -26,7 +27,7 @@ MIN_NEED = 1  # ruling ease-floor
 NO_REROLL = Back(label="Do not reroll")  # offered at every pick of dice: made once
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ease:
     """Rulebook: "possessing the corresponding Item or keyword will make the test easier"."""
 
@@ -35,7 +36,7 @@ class Ease:
     keyword: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestSpec:
     __test__: ClassVar[bool] = False  # not a pytest test class
     attribute: Attribute
@@ -146,7 +147,7 @@ def red_mode_for(actor: Investigator) -> tuple[RedMode, StatusToken | None]:
     return RedMode.NORMAL, None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestOutcome:
     __test__: ClassVar[bool] = False  # not a pytest test class
     passed: bool

@@ -14,10 +14,10 @@ import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from tales.errors import SaveFileError
+from tales.records import record
 from tales.saves.store import commit, read_regular, write_all, write_temp
 
 MAGIC = "# tales journal"
@@ -25,7 +25,7 @@ _HEADER = re.compile(rf"{MAGIC} after (?P<label>.+?)(?: sha256=(?P<digest>[0-9a-
 _APPEND = os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class JournalText:
     sheet: str  # "<session> round <n>": the sheet these inputs follow, in words
     inputs: tuple[str, ...]

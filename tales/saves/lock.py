@@ -14,19 +14,19 @@ from __future__ import annotations
 
 import fcntl
 import os
-import socket
 import stat
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
 from tales.errors import SaveFileError, SaveLocked
+from tales.records import record
 from tales.saves.store import SaveFiles, excerpt
 
 _OPEN = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Holder:
     """Who wrote a lock file."""
 
@@ -50,13 +50,19 @@ class Holder:
             return None
 
     def described(self) -> str:
-        here = "this host" if self.host == socket.gethostname() else f"host {excerpt(self.host)}"
+        here = "this host" if self.host == _host() else f"host {excerpt(self.host)}"
         return f"process {self.pid} on {here}, since {excerpt(self.started)}"
+
+
+def _host() -> str:
+    """This machine's name, as ``socket.gethostname()`` gives it on POSIX (the
+    only systems fcntl locks on), without importing socket on every start."""
+    return os.uname().nodename
 
 
 def _me() -> Holder:
     now = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
-    return Holder(os.getpid(), socket.gethostname(), now)
+    return Holder(os.getpid(), _host(), now)
 
 
 def _running(pid: int) -> bool:
@@ -143,7 +149,7 @@ def _stale(files: SaveFiles, holder: Holder | None) -> list[str]:
     removing it); refuse one written on another host."""
     if holder is None:
         return []
-    if holder.host != socket.gethostname():
+    if holder.host != _host():
         raise SaveLocked(_refusal(files, holder, alive=False))
     state = "no longer running" if not _running(holder.pid) else "no longer holding it"
     return [

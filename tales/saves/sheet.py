@@ -18,10 +18,10 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from tales.records import record
 from tales.rules.cards import CardKind
 from tales.rules.investigators import Investigator
 from tales.rules.items import HAND, ItemCard
@@ -44,7 +44,7 @@ HEADER = """\
 """
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SheetContext:
     """What a sheet records beside the table: who saved what, under which content."""
 

@@ -19,12 +19,12 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tales.errors import SaveFileError, SaveNameError, YamlFileError
 from tales.problems import Problem
+from tales.records import record
 
 SAVES_ENV = "TALES_SAVES"
 SHEET_SUFFIX = ".yaml"
@@ -66,7 +66,7 @@ def check_name(name: str) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveFiles:
     folder: Path
     name: str

@@ -11,8 +11,8 @@ failure being the price of the try.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from tales.records import record
 from tales.story.compiled import Closure
 from tales.story.conditions import condition_closure
 from tales.story.model import OptionDef, Paragraph, ScenarioBook
@@ -41,7 +41,7 @@ def begins_encounter(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> 
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MenuEntry:
     """What never changes about one option of a scene, worked out once: a
     decision then asks only what the table and the story's memory say now."""
@@ -57,7 +57,7 @@ class MenuEntry:
     plain: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Menu:
     """A scene paragraph's options, worked out once."""
 

@@ -9,10 +9,11 @@ as they are: the loader builds a :class:`tales.rules.scenario.Scenario`.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from tales.errors import UnknownName
 from tales.problems import did_you_mean
+from tales.records import record
 from tales.rules.scenario import Scenario
 from tales.rules.terms import Attribute
 from tales.rules.teststate import Ease
@@ -28,7 +29,7 @@ MAX_NESTED_READS = 100
 Sections = Mapping[str, tuple[str, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Where:
     """A position in a source file (1-based)."""
 
@@ -40,7 +41,7 @@ class Where:
         return f"{self.path}:{self.line}:{self.col}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Effect:
     """One entry of the closed effect vocabulary (docs/storybook.md)."""
 
@@ -52,7 +53,7 @@ class Effect:
     condition: str | None = None  # ``if:``: applied only when it holds
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Branch:
     """One ``{if, goto}`` of a conditional ``goto``: read ``goto`` when ``condition`` holds."""
 
@@ -61,7 +62,7 @@ class Branch:
     where: Where = field(default=Where(""), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """Where a choice or a test result leads: a paragraph, effects, or both."""
 
@@ -69,7 +70,7 @@ class Outcome:
     effects: tuple[Effect, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TestDef:
     __test__ = False  # not a pytest test class
     attribute: Attribute
@@ -79,7 +80,7 @@ class TestDef:
     harden: Ease | None = None  # ``hardened_by``: the need raised by an item or keyword
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OptionDef:
     """An activity a paragraph offers at its location."""
 
@@ -106,7 +107,7 @@ class OptionDef:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ChoiceDef:
     """An immediate choice for the group, free of cost."""
 
@@ -116,7 +117,7 @@ class ChoiceDef:
     where: Where = field(default=Where(""), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Paragraph:
     number: int
     text: str = ""
@@ -150,7 +151,7 @@ class Paragraph:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rate:
     """A line of the exploration table: from this percentage, read this."""
 
@@ -158,7 +159,7 @@ class Rate:
     read: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Interlude:
     """Paragraphs read between two scenarios, branching on the campaign log."""
 
@@ -174,7 +175,7 @@ class Interlude:
     epilogue: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScenarioBook:
     """One scenario of a tale: the rules' Scenario plus its story."""
 
@@ -206,7 +207,7 @@ class ScenarioBook:
         return self.scenario.title
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Tale:
     id: str
     title: str

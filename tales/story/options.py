@@ -8,13 +8,12 @@ named ``none``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tales.records import record
 from tales.rules.options import Option, option
 
 
 @option("story")
-@dataclass(frozen=True, slots=True)
+@record
 class StoryOption(Option):
     """Option ``index`` of the scene paragraph ``scene``, taken by ``investigator``."""
 
@@ -24,7 +23,7 @@ class StoryOption(Option):
 
 
 @option("choice")
-@dataclass(frozen=True, slots=True)
+@record
 class StoryChoice(Option):
     """Choice ``index`` of a paragraph the group reads (in a scenario or an interlude)."""
 
@@ -32,7 +31,7 @@ class StoryChoice(Option):
 
 
 @option("carry")
-@dataclass(frozen=True, slots=True)
+@record
 class CarryItem(Option):
     """An item carried into the next scenario of a campaign."""
 
@@ -40,6 +39,6 @@ class CarryItem(Option):
 
 
 @option("carry:none")
-@dataclass(frozen=True, slots=True)
+@record
 class CarryNothing(Option):
     pass

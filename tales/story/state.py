@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from tales.records import record
 from tales.rules.decisions import EventSink
 from tales.rules.events import Event
 
@@ -64,19 +65,19 @@ def _position(order: tuple[str, ...], item: str) -> int:
     return order.index(item) + 1 if item in order else 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LogEntryRecorded(Event):
     section: str
     entry: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LogEntryCrossedOut(Event):
     section: str
     entry: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterNotSet(Event):
     """A ``set_counter`` expression that failed in play (a storybook bug)."""
 
@@ -84,7 +85,7 @@ class CounterNotSet(Event):
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterChanged(Event):
     counter: str
     before: int
@@ -114,12 +115,12 @@ def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) ->
         sink.emit(CounterChanged(counter, before, before + by))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CampaignLost(Event):
     """ "The investigators lose the campaign": its own ending, no scenario follows."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetShuffled(Event):
     """A shuffled set laid out in the order the game's seed drew."""
 

@@ -4,12 +4,11 @@ the exploration rate assessed."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tales.records import record
 from tales.rules.events import Event
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StoryRead(Event):
     """A paragraph read, with its text rendered for this game."""
 
@@ -17,7 +16,7 @@ class StoryRead(Event):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InterludeRead(StoryRead):
     """A paragraph of an interlude (a prologue, an epilogue) read: its number
     may repeat a scenario's, so it says whose it is."""
@@ -25,7 +24,7 @@ class InterludeRead(StoryRead):
     interlude: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StoryWarning(Event):
     """A condition or text that failed in play (a storybook bug)."""
 
@@ -33,7 +32,7 @@ class StoryWarning(Event):
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StoryDeadEnd(Event):
     """A paragraph offered choices and every one was closed: the story
     stopped where its author meant a decision (``tales simulate`` reports it)."""
@@ -41,7 +40,7 @@ class StoryDeadEnd(Event):
     paragraph: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ExplorationRated(Event):
     rate: float  # percent
     exact: str  # "p/q"

@@ -12,10 +12,10 @@ a view itself, so nothing reached through it can change the game.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
+from tales.records import record
 from tales.rules.activities import distances
 from tales.rules.cards import Card
 from tales.rules.dice import DiceSet
@@ -34,7 +34,7 @@ from tales.story.model import Effect, OptionDef, Paragraph
 from tales.story.options import StoryOption
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ItemView:
     """An item card next to an investigator's board, as it stands now."""
 
@@ -47,7 +47,7 @@ class ItemView:
         return self.card.slug
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EncounterView:
     """An encounter in play at a location, as it stands now."""
 
@@ -168,7 +168,7 @@ class InvestigatorView:
         return tuple(self._inv.markers_left())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GroupView:
     """The Group token: where it stands, and whether the story has it hidden."""
 
@@ -176,7 +176,7 @@ class GroupView:
     hidden: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PrisonerView:
     """A Prisoner marker: the name it prints, its fate, where the prisoner is
     now, and who escorts them (None: no one, or an escort out of the game)."""
@@ -188,7 +188,7 @@ class PrisonerView:
     escort: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleView:
     """A vehicle: the name it prints, its seats, where it stands, the living
     seated in boarding order and who is at the wheel (ruling ``vehicle-driver``)."""

@@ -12,10 +12,10 @@ checks each event as it reads it). Content needs none of these.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from tales.problems import Problem
+from tales.records import record
 
 MAX_DEPTH = 48  # the deepest storybook nests ~8 levels
 MAX_LINE = 20_000  # characters in one line
@@ -29,7 +29,7 @@ TAG = "E003"
 _INTEGER = re.compile(r"[-+]?(0x[0-9a-fA-F_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*)")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Limits:
     """What one kind of file may hold; ``largest`` bounds every whole number."""
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import shutil
 import sys
 import time
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import IO
 
 from tales import signals
 from tales.errors import TalesError
+from tales.records import record
 from tales.rules.automation import Automation, Source, Tool
 from tales.safefile import printable
 from tales.saves.lock import SaveLock
@@ -29,7 +30,7 @@ from tales.ui.voice import NO_ENGINE, Narrator, VoiceChoice, find_engine
 from tales.ui.words import count
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SaveChoices:
     """Where the game is saved: ``load`` an existing save, or start one
     named ``name`` (default: made from the scenario and seed)."""
@@ -40,7 +41,7 @@ class SaveChoices:
     enabled: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableChoices:
     """How the table plays beside the game's setup: who rolls and who draws
     (None: as the game or its save says)."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 from tales.errors import RulingError, TalesError
 from tales.problems import close_match
+from tales.records import record
 from tales.rules.investigators import InvestigatorSheet
 from tales.rules.rulings import parse_overrides
 from tales.rules.setup import TEAM_SIZE
@@ -24,7 +24,7 @@ from tales.story.model import Tale
 from tales.ui.words import first_sentence
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choices:
     """What the player asked for; None means "the default"."""
 

@@ -4,13 +4,13 @@ names of people, places and items (never their slugs)."""
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 
+from tales.records import record
 from tales.story.view import TableView
 from tales.ui.words import words
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Line:
     """One line of output and what kind it is (for styling)."""
 

@@ -13,11 +13,14 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-import subprocess
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from tales.records import record
+
+if TYPE_CHECKING:  # run only when a paragraph is read aloud (--voice)
+    import subprocess
 
 NO_ENGINE = (
     "No speech engine is installed, so the game is not read aloud: install espeak-ng "
@@ -55,7 +58,7 @@ class SpeechEngine(Protocol):
     def stop(self) -> None: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VoiceChoice:
     """The voice the player picked: a voice name and words a minute."""
 
@@ -79,6 +82,8 @@ class Espeak:
         return [*args, "--", text]
 
     def say(self, text: str) -> None:
+        import subprocess  # only with --voice: not on every start of tales play
+
         self.stop()
         self.process = subprocess.Popen(
             self.command(text), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL

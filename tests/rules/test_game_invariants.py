@@ -30,6 +30,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from tales.errors import IllegalInput
+from tales.records import record
 from tales.rules.decisions import Decision, DecisionKind, Engine, Proc
 from tales.rules.encounters import end_encounter, enemy_attack, start_encounter
 from tales.rules.events import (
@@ -66,7 +67,7 @@ MARKS = (*StatusToken, *StatusCardKind)
 
 
 @option("story")
-@dataclass(frozen=True, slots=True)
+@record
 class WreckerOption(Option):
     """``story:encounter:<location>`` or ``story:attack:<location>``."""
 
@@ -75,19 +76,19 @@ class WreckerOption(Option):
 
 
 @option("end")
-@dataclass(frozen=True, slots=True)
+@record
 class WreckerLeaves(Option):
     location: str
 
 
 @option("mark")
-@dataclass(frozen=True, slots=True)
+@record
 class WreckerMarks(Option):
     mark: str  # a status token or a status card kind
 
 
 @option("go-on")
-@dataclass(frozen=True, slots=True)
+@record
 class FightGoesOn(Option):
     pass
 

@@ -25,6 +25,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tales.errors import IllegalInput
+from tales.records import record
 from tales.rules.abilities import ability_options, use_ability
 from tales.rules.decisions import Decision, DecisionKind, Engine, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
@@ -56,7 +57,7 @@ END_ROUND = EndRound(label="End the round")
 
 # The session's own activities, typed like the engine's.
 @option("test")
-@dataclass(frozen=True, slots=True)
+@record
 class Test(Option):
     __test__ = False  # not a pytest test class
     investigator: str
@@ -65,7 +66,7 @@ class Test(Option):
 
 
 @option("track")
-@dataclass(frozen=True, slots=True)
+@record
 class ChangeTrack(Option):
     investigator: str
     track: Track
@@ -73,21 +74,21 @@ class ChangeTrack(Option):
 
 
 @option("team")
-@dataclass(frozen=True, slots=True)
+@record
 class Team(Option):
     attribute: Attribute
     need: int
 
 
 @option("token")
-@dataclass(frozen=True, slots=True)
+@record
 class Token(Option):
     investigator: str
     token: StatusToken
 
 
 @option("card")
-@dataclass(frozen=True, slots=True)
+@record
 class StatusCard(Option):
     investigator: str
     kind: StatusCardKind

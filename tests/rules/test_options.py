@@ -9,7 +9,6 @@ that quotes the text.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 
 from tales.authoring.bots import sensible_policy
 from tales.errors import IllegalInput, OptionIdError, TalesError
+from tales.records import record
 from tales.rules.automation import Source
 from tales.rules.decisions import Decision, DecisionKind, Engine, EventSink, Proc
 from tales.rules.dice import Face
@@ -318,7 +318,7 @@ def test_an_option_is_pushed_as_itself_or_by_an_equal_value() -> None:
 
 
 def test_an_option_class_must_be_registered_to_have_an_id() -> None:
-    @dataclass(frozen=True, slots=True)
+    @record
     class Unregistered(Option):
         name: str
 
@@ -330,7 +330,7 @@ def test_two_classes_may_not_claim_the_same_id_shape() -> None:
     with pytest.raises(ValueError, match="'move' is taken by Move"):
 
         @option("move")
-        @dataclass(frozen=True, slots=True)
+        @record
         class AnotherMove(Option):
             investigator: str
             destination: str

@@ -10,10 +10,10 @@ whether an interlude may use it, and how it applies. The registry in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tales.problems import did_you_mean
+from tales.records import record
 from tales.rules.decisions import EventSink, Proc
 from tales.rules.investigators import Investigator
 from tales.rules.scenario import Scenario
@@ -113,7 +113,7 @@ def _unconditional(effect: Effect) -> Iterable[str]:
     return ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EffectKind:
     """One kind of the closed effect vocabulary (docs/storybook.md)."""
 
