@@ -198,9 +198,10 @@ def decision_lines(
 
 def _read_mark(option: Option, table: TableView) -> str:
     """ " (already read)" on a location's option (not a test) leading to a
-    paragraph the team has read: it may be taken again, and the player sees
-    that its words are known (playtest 7: "options that were done stay on
-    the menu")."""
+    paragraph the team has read that only tells (no effects but its
+    first-time ones, nothing after it): it may be taken again, and the
+    player sees it holds nothing new (playtest 7: "options that were done
+    stay on the menu")."""
     if not isinstance(option, StoryOption):
         return ""
     offered = table.option(option)
