@@ -4,6 +4,7 @@ erases one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from tales.rules.exploration import erase_keyword, mark_keyword
@@ -23,34 +24,31 @@ def _word(effect: Effect) -> list[Ref]:
     return [("keyword", str(effect.value))]
 
 
-def _mark(play: Play, effect: Effect) -> None:
-    mark_keyword(play.table, str(effect.value))
+def _marker(*, carried: bool) -> Callable[[Play, Effect], None]:
+    """``keyword`` (carried False) or ``carry_keyword`` as the interpreter applies it."""
 
+    def mark(play: Play, effect: Effect) -> None:
+        mark_keyword(play.table, str(effect.value), carried=carried)
 
-def _carry(play: Play, effect: Effect) -> None:
-    mark_keyword(play.table, str(effect.value), carried=True)
+    return mark
 
 
 def _erase(play: Play, effect: Effect) -> None:
     erase_keyword(play.table, str(effect.value))
 
 
-def _marking(effect: Effect) -> Step:
-    word = str(effect.value)
+def _marking(*, carried: bool) -> Callable[[Effect], Step]:
+    """The same, bound once to its word for the interpreter's direct path."""
 
-    def mark(table: Table, state: StoryState) -> None:
-        mark_keyword(table, word)
+    def bind(effect: Effect) -> Step:
+        word = str(effect.value)
 
-    return mark
+        def mark(table: Table, state: StoryState) -> None:
+            mark_keyword(table, word, carried=carried)
 
+        return mark
 
-def _carrying(effect: Effect) -> Step:
-    word = str(effect.value)
-
-    def carry(table: Table, state: StoryState) -> None:
-        mark_keyword(table, word, carried=True)
-
-    return carry
+    return bind
 
 
 def _erasing(effect: Effect) -> Step:
@@ -69,11 +67,11 @@ KINDS = (
         KEYWORD,
         "{keyword: LANTERN}",
         _check,
-        apply=_mark,
+        apply=_marker(carried=False),
         refs=_word,
         grants=_word,
         news=lambda effect, table: str(effect.value) not in table.keywords,
-        bind=_marking,
+        bind=_marking(carried=False),
     ),
     EffectKind(
         "carry_keyword",
@@ -81,11 +79,11 @@ KINDS = (
         KEYWORD,
         "{carry_keyword: KIMBALL}",
         _check,
-        apply=_carry,
+        apply=_marker(carried=True),
         refs=_word,
         grants=_word,
         news=lambda effect, table: str(effect.value) not in table.keywords,
-        bind=_carrying,
+        bind=_marking(carried=True),
     ),
     EffectKind(
         "lose_keyword",
