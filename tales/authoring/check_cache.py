@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from tales.problems import Problem
 from tales.story.cache import cache_dir, cached_object, content_key, store_object
+from tales.story.stamps import tree_entries
 
 Stats = dict[str, dict[str, int]]
 
@@ -107,24 +107,7 @@ def check_key(root: Path, terms: CoreTerms | None, cache: Path) -> str | None:
 def entry_names(root: Path) -> list[str] | None:
     """Every file and folder under ``root`` by its relative name (a folder's
     ending in ``/``), sorted; None when a symlink or an unreadable folder is met."""
-    found: list[str] = []
-    folders = [""]
-    while folders:
-        folder = folders.pop()
-        try:
-            entries = list(os.scandir(root / folder if folder else root))
-        except OSError:
-            return None
-        for entry in entries:
-            relative = f"{folder}/{entry.name}" if folder else entry.name
-            try:
-                mode = entry.stat(follow_symlinks=False).st_mode
-            except OSError:
-                return None
-            if stat.S_ISLNK(mode):
-                return None
-            if stat.S_ISDIR(mode):
-                folders.append(relative)
-                relative += "/"
-            found.append(relative)
-    return sorted(found)
+    entries = tree_entries(root)
+    if entries is None:
+        return None
+    return sorted(f"{name}/" if stat.S_ISDIR(info.st_mode) else name for name, info in entries)

@@ -48,11 +48,11 @@ def quick_content_hash(root: Path, cache: Path, salt: str) -> str:
     return digest
 
 
-def stamps(root: Path) -> list[Stamp] | None:
-    """Every ``*.yaml`` regular file under ``root`` (as ``content_hash``
-    finds them) with its stamps, sorted; None when the listing cannot be
-    trusted to show every change (a symlink, a folder that cannot be read)."""
-    found: list[Stamp] = []
+def tree_entries(root: Path) -> list[tuple[str, os.stat_result]] | None:
+    """Every file and folder under ``root``, by its name relative to it, with
+    its own status (links not followed); None when the walk cannot be trusted
+    to show every change: a symlink, or a folder that cannot be read."""
+    found: list[tuple[str, os.stat_result]] = []
     folders = [""]
     while folders:
         folder = folders.pop()
@@ -70,11 +70,22 @@ def stamps(root: Path) -> list[Stamp] | None:
                 return None
             if stat.S_ISDIR(info.st_mode):
                 folders.append(relative)
-            elif stat.S_ISREG(info.st_mode) and entry.name.endswith(".yaml"):
-                found.append(
-                    (relative, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
-                )
-    return sorted(found)
+            found.append((relative, info))
+    return found
+
+
+def stamps(root: Path) -> list[Stamp] | None:
+    """Every ``*.yaml`` regular file under ``root`` (as ``content_hash``
+    finds them) with its stamps, sorted; None when the listing cannot be
+    trusted to show every change (a symlink, a folder that cannot be read)."""
+    entries = tree_entries(root)
+    if entries is None:
+        return None
+    return sorted(
+        (relative, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+        for relative, info in entries
+        if stat.S_ISREG(info.st_mode) and relative.endswith(".yaml")
+    )
 
 
 def settled(listing: list[Stamp], now_ns: int) -> bool:
