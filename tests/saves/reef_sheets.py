@@ -11,6 +11,7 @@ from pathlib import Path
 from tales.rules.exploration import change_location_tokens, reveal_location
 from tales.rules.group import hide, move_group
 from tales.rules.prisoners import free, place_investigation
+from tales.rules.table import Table
 from tales.rules.vehicles import board
 from tales.saves.session import SavedGame, new_context, start_saved
 from tales.saves.store import SaveFiles
@@ -67,12 +68,17 @@ def settling_pieces(core: Core, tale: Tale, folder: Path) -> SaveFiles:
     files = SaveFiles.named(folder, "settle")
     saved = saved_game(core, tale, SETTLING, files)
     to_activity(saved)
-    table = saved.table
+    arrange_settling(saved.table)
+    end_round(saved)
+    return files
+
+
+def arrange_settling(table: Table) -> None:
+    """Arthur at Wick's garage with the group, hidden, Abel Wick freed in his
+    charge, an Investigation token laid there."""
     reveal_location(table, "wicks-garage")
     table.investigator("arthur-blackwood").location = "wicks-garage"
     move_group(table, "wicks-garage")
     assert free(table, table.investigator("arthur-blackwood"), "abel-wick")
     hide(table, True)
     assert place_investigation(table, "wicks-garage")
-    end_round(saved)
-    return files

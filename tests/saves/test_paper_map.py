@@ -16,14 +16,12 @@ from pathlib import Path
 import pytest
 
 from tales.errors import SheetError
-from tales.rules.exploration import reveal_location
-from tales.rules.group import hide, move_group
-from tales.rules.prisoners import free, place_investigation
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles
 from tales.story.core import Core, tale_path
 from tales.story.game import GameSetup, start_game
 from tales.story.loader import load_tale
+from tests.saves.reef_sheets import arrange_settling
 
 SETTLING = GameSetup(
     "the-settling", ("arthur-blackwood", "elizabeth-hawthorne"),
@@ -45,12 +43,7 @@ def round_end_sheet(core: Core, tmp_path_factory: pytest.TempPathFactory) -> str
     _to(saved, "activity")
     table = saved.table
     assert table.group is not None and table.barriers, "the Settling has both"
-    reveal_location(table, "wicks-garage")
-    table.investigator("arthur-blackwood").location = "wicks-garage"
-    move_group(table, "wicks-garage")
-    assert free(table, table.investigator("arthur-blackwood"), "abel-wick")
-    hide(table, True)
-    assert place_investigation(table, "wicks-garage")
+    arrange_settling(table)
     table.barriers.pop(sorted(table.barriers)[0])
     while table.round == 1:
         assert saved.game.pending is not None
