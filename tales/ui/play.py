@@ -407,7 +407,7 @@ class PlayLoop:
             return
         number = int(text)
         told = self.read.get(number)
-        if told is None and number in self._read_before_this_sitting():
+        if told is None and number in self.table.paragraphs and self.table.was_read(number):
             source = self.table.paragraphs[number].text
             if templated(source):
                 self.say(
