@@ -83,6 +83,15 @@ class CardDiscarded(Event):
 
 
 @record
+class CardReturned(Event):
+    """A card left in hand shuffled back into the deck at the end of a round
+    (the player's own choice, so the prompt says nothing of it)."""
+
+    investigator: str
+    card: str
+
+
+@record
 class InvestigatorDied(Event):
     investigator: str
     track: Track

@@ -29,7 +29,13 @@ from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.encounters import combat, round_end_narratives, stratagem
 from tales.rules.eventboard import advance_time, end_scenario, narrative_now
-from tales.rules.events import DeckShuffled, ReadParagraph, RoundEnded, RoundStarted
+from tales.rules.events import (
+    CardReturned,
+    DeckShuffled,
+    ReadParagraph,
+    RoundEnded,
+    RoundStarted,
+)
 from tales.rules.investigators import Investigator
 from tales.rules.options import (
     Combat,
@@ -249,6 +255,7 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
         card = next(c for c in inv.hand if c.id == choice.card)
         inv.hand.remove(card)
         inv.deck.append(card)
+        table.emit(CardReturned(inv.slug, card.id))  # every change of the table is told
 
 
 @functools.cache

@@ -339,6 +339,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         + (f"; paragraph {e.narrative} waits for the next round." if e.narrative else ".")
     ),
     ev.DeckShuffled: lambda e, t: "",
+    ev.CardReturned: lambda e, t: "",  # the player's own choice: nothing to tell
     ev.ActionsPaid: lambda e, t: (
         f"{name_of(t, e.investigator)} spends {len(e.cards) + len(e.markers)} "
         f"Action{'s' if len(e.cards) + len(e.markers) != 1 else ''} ({e.why})."

@@ -21,6 +21,7 @@ from tales.rules.decisions import Engine, Proc
 from tales.rules.eventboard import advance_time, place_event_token
 from tales.rules.events import (
     CardDrawn,
+    CardReturned,
     DeckShuffled,
     DrawingEnded,
     Event,
@@ -226,6 +227,20 @@ def test_returning_every_card_asks_no_more(core: Core) -> None:
     )
     engine.apply(f"return:{margaret.hand[0].id}")
     assert engine.finished and margaret.hand == [] and len(margaret.deck) == 16
+
+
+def test_a_card_shuffled_back_is_told_as_an_event(core: Core) -> None:
+    """Every change of the table emits an event (what the activity phase's
+    kept listing and the event replay rely on): a card left in hand and
+    shuffled back into the deck too."""
+    table = solo(core)
+    margaret = table.investigator(MARGARET)
+    margaret.hand = [margaret.deck.pop(), margaret.deck.pop()]
+    returned = margaret.hand[1].id
+    engine = run(table, keep_cards(table, margaret))
+    told = engine.apply(f"return:{returned}")
+    assert of(told, CardReturned) == [CardReturned(MARGARET, returned)]
+    assert [c.id for c in margaret.deck[-1:]] == [returned]
 
 
 def test_the_keep_choice_counts_the_cards_left_in_good_english(core: Core) -> None:

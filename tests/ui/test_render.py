@@ -36,7 +36,7 @@ IRENE = "irene-dubois"
 CHOIR = "the-choir-on-the-stair"
 
 # Event classes rendered to nothing whatever their fields say.
-SILENT = {ev.DeckShuffled, ev.RoundEnded}
+SILENT = {ev.CardReturned, ev.DeckShuffled, ev.RoundEnded}
 
 # The two inputs that take Ezra (seed 5, alone) to the boat shed and start a
 # STRENGTH test there: the first decision of kind "prepare".
@@ -76,6 +76,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.TokenGained(EZRA, StatusToken.BLEEDING, "gained"),
         ev.TokenResolved(EZRA, StatusToken.BLEEDING),
         ev.CardDiscarded(EZRA, card, "hand limit"),
+        ev.CardReturned(EZRA, card),
         ev.InvestigatorDied(EZRA, Track.VITALITY),
         ev.InvestigatorRemoved(EZRA, 12, 2, 1, ("hatchet",)),
         ev.TestStarted(EZRA, Attribute.STRENGTH, 4, 1),
