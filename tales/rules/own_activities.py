@@ -223,16 +223,21 @@ def fresh_activities(
 def _on_foot(table: Table, inv: Investigator, actions: int, ways: Ways | None) -> list[Option]:
     """Rest, the moves, the recovery tests and the Runs: what ``actions``
     Action cards in hand pay for."""
-    name, slug = inv.name, inv.slug
+    name, slug, made = inv.name, inv.slug, table.own_offers
     options: list[Option] = []
     if actions and inv.energy < inv.sheet.maxima[Track.ENERGY]:
-        options.append(Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY"))
+        rest = made.get((Rest, slug))
+        if rest is None:
+            rest = made[Rest, slug] = Rest(slug, label=f"{name} rests: 1 Action for 1 ENERGY")
+        options.append(rest)
     if actions:
         options += _ways(table, inv, "move", ways)
-        options += [
-            Recover(slug, kind, label=f"{name} tries to shake off a {kind} card (1 Action)")
-            for kind in recovery_kinds(inv)
-        ]
+        for kind in recovery_kinds(inv):
+            recover = made.get((Recover, slug, kind))
+            if recover is None:
+                label = f"{name} tries to shake off a {kind} card (1 Action)"
+                recover = made[Recover, slug, kind] = Recover(slug, kind, label=label)
+            options.append(recover)
     if actions >= RUN_COST:
         options += _ways(table, inv, "run", ways)
     return options
@@ -244,13 +249,16 @@ def _with_items(
     """The items used and given, the weapons equipped, Combat and Stratagem."""
     options: list[Option] = []
     if can_pay(table, inv, use_cost):
-        name, slug = inv.name, inv.slug
-        paid = " (1 Action)" if use_cost else ""
-        options += [
-            UseItem(slug, i.slug, label=f"{name} uses {i.card.name} ({i.uses} left){paid}")
-            for i in usable_items(inv)
-        ]
-    options += _gifts(inv, players)
+        name, slug, made = inv.name, inv.slug, table.own_offers
+        for i in usable_items(inv):
+            key = (UseItem, slug, i.slug, i.uses, use_cost)  # the label says the uses left
+            use = made.get(key)
+            if use is None:
+                paid = " (1 Action)" if use_cost else ""
+                label = f"{name} uses {i.card.name} ({i.uses} left){paid}"
+                use = made[key] = UseItem(slug, i.slug, label=label)
+            options.append(use)
+    options += _gifts(table, inv, players)
     options += _weapons(table, inv)
     return options
 
@@ -285,18 +293,24 @@ def _ways(table: Table, inv: Investigator, kind: str, kept: Ways | None) -> List
     return made
 
 
-def _gifts(inv: Investigator, players: list[Investigator]) -> list[Option]:
+def _gifts(table: Table, inv: Investigator, players: list[Investigator]) -> list[Option]:
     """Rulebook: "Exchanging Items or Weapons with other Investigators is only
     allowed if you are in the same location, and it counts as a free Activity.\""""
     if not inv.items:
         return []  # nothing to give: the others are not looked at
-    name, slug = inv.name, inv.slug
-    return [
-        GiveItem(slug, other.slug, i.slug, label=f"{name} gives {i.card.name} to {other.name}")
-        for other in players
-        if other is not inv and other.location == inv.location
-        for i in inv.items
-    ]
+    name, slug, made = inv.name, inv.slug, table.own_offers
+    options: list[Option] = []
+    for other in players:
+        if other is inv or other.location != inv.location:
+            continue
+        for i in inv.items:
+            key = (GiveItem, slug, other.slug, i.slug)
+            gift = made.get(key)
+            if gift is None:
+                label = f"{name} gives {i.card.name} to {other.name}"
+                gift = made[key] = GiveItem(slug, other.slug, i.slug, label=label)
+            options.append(gift)
+    return options
 
 
 def _weapons(table: Table, inv: Investigator) -> list[Option]:
@@ -305,25 +319,35 @@ def _weapons(table: Table, inv: Investigator) -> list[Option]:
     fighting = in_encounter(table, inv)
     if not fighting and not inv.items:
         return []  # nothing to equip, and no encounter to fight
-    name, slug = inv.name, inv.slug
+    name, slug, made = inv.name, inv.slug, table.own_offers
     options: list[Option] = []
     if not fighting or can_pay(table, inv, 1):
-        cost = " (1 Action in an encounter)" if fighting else ""
-        options += [
-            Equip(slug, i.slug, label=f"{name} equips {i.card.name}{cost}") for i in equippable(inv)
-        ]
+        for i in equippable(inv):
+            equip = made.get((Equip, slug, i.slug, fighting))
+            if equip is None:
+                cost = " (1 Action in an encounter)" if fighting else ""
+                label = f"{name} equips {i.card.name}{cost}"
+                equip = made[Equip, slug, i.slug, fighting] = Equip(slug, i.slug, label=label)
+            options.append(equip)
     if fighting:
         state = table.encounters[inv.location or ""]
         enemy = state.encounter.enemy
         if state.open_to(COMBAT):
             ready = weapons_ready(inv)  # listed once, not once per item
-            options += [
-                Combat(slug, w.slug, label=f"{name} attacks {enemy.name} with {w.card.name}")
-                for w in inv.items
-                if w.slug in ready
-            ]
+            for w in inv.items:
+                if w.slug not in ready:
+                    continue
+                key = (Combat, slug, w.slug, enemy.name)
+                attack = made.get(key)
+                if attack is None:
+                    label = f"{name} attacks {enemy.name} with {w.card.name}"
+                    attack = made[key] = Combat(slug, w.slug, label=label)
+                options.append(attack)
         if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
-            options.append(
-                Stratagem(slug, label=f"{name} outwits {enemy.name} ({enemy.stratagem} test)")
-            )
+            key = (Stratagem, slug, enemy.name, enemy.stratagem)
+            outwit = made.get(key)
+            if outwit is None:
+                label = f"{name} outwits {enemy.name} ({enemy.stratagem} test)"
+                outwit = made[key] = Stratagem(slug, label=label)
+            options.append(outwit)
     return options

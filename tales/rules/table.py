@@ -107,6 +107,10 @@ class Table:
     return_offers: dict[str, tuple[Card, ReturnCard]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # The rules' own activity options already made (tales.rules.own_activities),
+    # by their class, fields and whatever else their label says: a listing made
+    # anew offers the very values it offered before, and writes no label twice.
+    own_offers: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False, repr=False)
     # Each investigator's own activities at the last activity decision, kept
     # with what they were read from (tales.rules.own_activities).
     kept_activities: KeptActivities | None = field(default=None, compare=False, repr=False)

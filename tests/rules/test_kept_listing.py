@@ -25,12 +25,25 @@ from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import Back, Move, Option, PayCard
 from tales.rules.round import activity_options
 from tales.story.game import Game
+from tales.story.options import StoryOption
 
 TEAM = ("arthur-blackwood", "ezra-marsh", "irene-dubois", "laszlo-varga")
 
 
 def _listed(options: tuple[Option, ...]) -> list[tuple[str, str]]:
     return [(o.id, o.label) for o in options]
+
+
+def _fresh(game: Game) -> tuple[Option, ...]:
+    """The listing worked out from nothing: none of the table's kept halves,
+    none of its options made before (``Table.own_offers``)."""
+    table = game.table
+    kept, made = table.kept_activities, table.own_offers
+    table.kept_activities, table.own_offers = None, {}
+    try:
+        return activity_options(table, game.book)
+    finally:
+        table.kept_activities, table.own_offers = kept, made
 
 
 def _game(tale: str, seed: int) -> Game:
@@ -67,7 +80,7 @@ def test_every_listing_offered_is_the_one_made_fresh(tale, policy, seed):
         if pending is None:
             break
         if pending.kind is DecisionKind.ACTIVITY:
-            assert _listed(pending.options) == _listed(activity_options(game.table, game.book))
+            assert _listed(pending.options) == _listed(_fresh(game))
             kept += pending.options is last
             last = pending.options
         game.push(bot(pending, game.view, rng))
@@ -97,7 +110,18 @@ def test_a_move_paid_for_is_followed_by_a_listing_of_the_table_as_it_now_is():
     _move_and_pay(game, PayCard)
     after = _activity(game).options
     assert after is not before and _listed(after) != _listed(before)
-    assert _listed(after) == _listed(activity_options(game.table, game.book))
+    assert _listed(after) == _listed(_fresh(game))
+
+
+def test_a_listing_made_anew_offers_the_options_it_made_before():
+    """The rules' own options are values made once per table: the mover's
+    other options, listed again after the move, are the very ones offered
+    before it, not new ones with their labels written again."""
+    game = _at_a_move(7)
+    before = {o.id: o for o in _activity(game).options if not isinstance(o, StoryOption)}
+    _move_and_pay(game, PayCard)
+    again = [o for o in _activity(game).options if o.id in before]
+    assert again and all(o is before[o.id] for o in again)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
