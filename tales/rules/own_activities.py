@@ -344,10 +344,10 @@ def _weapons(table: Table, inv: Investigator) -> list[Option]:
                     attack = made[key] = Combat(slug, w.slug, label=label)
                 options.append(attack)
         if state.open_to(STRATAGEM) and state.may_outwit(table, slug):
-            key = (Stratagem, slug, enemy.name, enemy.stratagem)
-            outwit = made.get(key)
+            test = (Stratagem, slug, enemy.name, enemy.stratagem)
+            outwit = made.get(test)
             if outwit is None:
                 label = f"{name} outwits {enemy.name} ({enemy.stratagem} test)"
-                outwit = made[key] = Stratagem(slug, label=label)
+                outwit = made[test] = Stratagem(slug, label=label)
             options.append(outwit)
     return options
