@@ -15,6 +15,7 @@ from tales.rules.events import InvestigatorRemoved
 from tales.rules.investigators import Investigator
 from tales.rules.prisoners import release
 from tales.rules.table import Table
+from tales.rules.vehicles import pass_the_wheel
 
 
 def remove_from_the_game(table: Table, inv: Investigator) -> None:
@@ -45,3 +46,4 @@ def remove_from_the_game(table: Table, inv: Investigator) -> None:
     inv.bonus_white_dice, inv.shatters_count_next_test = 0, False
     table.emit(InvestigatorRemoved(inv.slug, set_aside, returned, tokens, items))
     release(table, inv)  # those they escorted stay where they fell
+    pass_the_wheel(table, inv)  # the next seated drives, and says so

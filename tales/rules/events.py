@@ -399,6 +399,17 @@ class VehicleLeft(Event):
 
 
 @record
+class WheelPassed(Event):
+    """The one at a vehicle's wheel got out or left the game, and the next
+    seated in boarding order took it (ruling ``vehicle-driver``). An empty
+    vehicle has no one at the wheel, and nothing to tell."""
+
+    vehicle: str
+    before: str
+    driver: str
+
+
+@record
 class VehicleMoved(Event):
     """A vehicle went from one location to another, everyone aboard with it."""
 

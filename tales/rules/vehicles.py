@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tales.errors import RulesError
-from tales.rules.events import Moved, VehicleBoarded, VehicleLeft, VehicleMoved
+from tales.rules.events import Moved, VehicleBoarded, VehicleLeft, VehicleMoved, WheelPassed
 from tales.rules.investigators import Investigator
 from tales.rules.paths import drivable
 from tales.rules.table import Table
@@ -109,11 +109,43 @@ def leave(table: Table, inv: Investigator) -> bool:
     if vehicle is None:
         return False
     state = table.vehicles[vehicle]
+    driving = driver_of(table, vehicle) == inv.slug
     state.aboard.remove(inv.slug)
     if state.driver == inv.slug:
         state.driver = next(iter(riders(table, vehicle)), None)
     table.emit(VehicleLeft(vehicle, inv.slug))
+    if driving:
+        _tell_the_wheel(table, vehicle, inv)
     return True
+
+
+def pass_the_wheel(table: Table, inv: Investigator) -> None:
+    """``inv`` has just left the game (dead): a vehicle they were driving goes
+    to the next living seated, in boarding order, and the table is told who
+    that is (ruling ``vehicle-driver``). Their seat stays theirs on the sheet."""
+    for vehicle, state in table.vehicles.items():
+        if _at_the_wheel(table, state, inv) == inv.slug:
+            state.driver = driver_of(table, vehicle)
+            _tell_the_wheel(table, vehicle, inv)
+
+
+def _tell_the_wheel(table: Table, vehicle: str, before: Investigator) -> None:
+    """Who took the wheel from ``before``, if anyone is left aboard to."""
+    driver = driver_of(table, vehicle)
+    if driver is not None:
+        table.emit(WheelPassed(vehicle, before.slug, driver))
+
+
+def _at_the_wheel(table: Table, state: VehicleState, leaving: Investigator) -> str | None:
+    """Who drove ``state``'s vehicle while ``leaving`` was still in the game:
+    :func:`driver_of`, counting them among the living."""
+
+    def in_game(slug: str) -> bool:
+        return slug == leaving.slug or table.investigator(slug).active
+
+    if state.driver is not None and in_game(state.driver):
+        return state.driver
+    return next((s for s in state.aboard if in_game(s)), None)
 
 
 def drive(table: Table, vehicle: str, destination: str) -> None:

@@ -398,6 +398,9 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.VehicleLeft: lambda e, t: (
         f"{name_of(t, e.investigator)} gets out of {_vehicle(t, e.vehicle)}."
     ),
+    ev.WheelPassed: lambda e, t: (
+        f"{name_of(t, e.driver)} takes the wheel of {_vehicle(t, e.vehicle)}."
+    ),
     ev.GroupMoved: lambda e, t: (
         f"The group goes from {place(t, e.origin)} to {place(t, e.destination)}: "
         + ", ".join(name_of(t, s) for s in e.members)

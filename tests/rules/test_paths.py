@@ -17,11 +17,20 @@ import pytest
 
 from tales.errors import RulesError
 from tales.rules.activities import move_targets, narrative_move, run_targets
-from tales.rules.events import BarrierChanged, Moved, VehicleBoarded, VehicleLeft, VehicleMoved
+from tales.rules.events import (
+    BarrierChanged,
+    Moved,
+    VehicleBoarded,
+    VehicleLeft,
+    VehicleMoved,
+    WheelPassed,
+)
 from tales.rules.exploration import reveal_location
 from tales.rules.paths import change_barriers, connected_on_foot, edge, in_play
 from tales.rules.scenario import Vehicle
+from tales.rules.statuses import change_track
 from tales.rules.table import Table
+from tales.rules.terms import Track
 from tales.rules.vehicles import (
     board,
     carry,
@@ -183,7 +192,55 @@ def test_the_first_aboard_drives_and_those_aboard_go_with_the_vehicle(core: Core
     assert margaret.location == ezra.location == "slipway" and arthur.location == "pier"
     leave(table, margaret)
     assert table.vehicles["launch"].driver == EZRA, "the next seated takes the wheel"
-    assert table.sink.take() == (VehicleLeft("launch", MARGARET),)
+    assert table.sink.take() == (
+        VehicleLeft("launch", MARGARET),
+        WheelPassed("launch", MARGARET, EZRA),
+    )
+    leave(table, ezra)
+    assert table.sink.take() == (VehicleLeft("launch", EZRA),), "no one left to take the wheel"
+
+
+@ruling("vehicle-driver")
+def test_a_passenger_getting_out_leaves_the_wheel_where_it_is(core: Core) -> None:
+    table = launch_table(core)
+    margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    table.sink.take()
+    leave(table, ezra)
+    assert table.sink.take() == (VehicleLeft("launch", EZRA),)
+    assert driver_of(table, "launch") == MARGARET
+
+
+@ruling("vehicle-driver")
+def test_the_driver_dead_at_the_wheel_hands_it_on_and_the_table_is_told(core: Core) -> None:
+    """A driver who dies at the wheel leaves it to the next living seated
+    (ruling ``vehicle-driver``), and says so as one who gets out does: the
+    death does not pass the wheel in silence, and the sheet names who has it."""
+    table = launch_table(core)
+    margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    table.sink.take()
+    change_track(table, margaret, Track.VITALITY, -margaret.vitality, "drowned")
+    told = table.sink.take()
+    assert WheelPassed("launch", MARGARET, EZRA) in told
+    assert table.vehicles["launch"].driver == EZRA == driver_of(table, "launch")
+    change_track(table, ezra, Track.SANITY, -ezra.sanity, "the reef")
+    assert not [e for e in table.sink.take() if isinstance(e, WheelPassed)], "no one left aboard"
+    assert table.vehicles["launch"].driver is None
+
+
+@ruling("vehicle-driver")
+def test_a_passenger_dying_aboard_leaves_the_wheel_where_it_is(core: Core) -> None:
+    table = launch_table(core)
+    margaret, ezra = table.investigator(MARGARET), table.investigator(EZRA)
+    board(table, margaret, "launch")
+    board(table, ezra, "launch")
+    table.sink.take()
+    change_track(table, ezra, Track.VITALITY, -ezra.vitality, "drowned")
+    assert not [e for e in table.sink.take() if isinstance(e, WheelPassed)]
+    assert table.vehicles["launch"].driver == MARGARET
 
 
 @ruling("vehicle-driver")
@@ -276,8 +333,9 @@ def test_one_the_story_moves_away_from_the_vehicle_gets_out_of_it(core: Core) ->
     board(table, ezra, "launch")
     table.sink.take()
     narrative_move(table, margaret, "boathouse")
-    assert table.sink.take()[:2] == (
+    assert table.sink.take()[:3] == (
         VehicleLeft("launch", MARGARET),
+        WheelPassed("launch", MARGARET, EZRA),  # she was at the wheel
         Moved(MARGARET, "pier", "boathouse", "narrative"),
     )
     assert table.vehicles["launch"].aboard == [EZRA] and table.vehicles["launch"].driver == EZRA

@@ -118,6 +118,7 @@ def samples(game: Game) -> list[ev.Event]:
         ev.MarkChanged(EZRA, "diving-suit", 0, 1),
         ev.VehicleBoarded("launch", EZRA, True),
         ev.VehicleLeft("launch", EZRA),
+        ev.WheelPassed("launch", EZRA, ARTHUR),
         ev.VehicleMoved("launch", "landing", "nave", (EZRA,)),
         ev.PrisonerChanged("obed", "freed", "nave", EZRA),
         ev.GroupMoved("landing", "nave", (EZRA, ARTHUR)),
