@@ -131,6 +131,7 @@ class PlayLoop:
         else:
             self._remember(self.game.events)
             self.console.show(render.status_lines(self.table))
+            self.console.show(self._left_off(self.game.events))
         while self.game.pending is not None:
             self.show_decision()
             text = self.console.ask(self._prompt(), self.completions())
@@ -238,6 +239,15 @@ class PlayLoop:
         lines = render.render_events(events, self.table, self.console.width)
         if lines:
             self.console.show(lines)
+
+    def _left_off(self, events: list[Event]) -> list[Line]:
+        """A loaded game's last paragraph read, told again before its question:
+        a player coming back sees where the story stands, not a bare menu."""
+        last = next((e for e in reversed(events) if isinstance(e, StoryRead)), None)
+        if last is None:  # nothing read since the sheet: the status says where things stand
+            return []
+        heading = Line("Where the game was left, the last paragraph read:", "heading")
+        return [heading, *render.render_event(last, self.table, self.console.width)]
 
     def _remember(self, events: list[Event] | tuple[Event, ...]) -> None:
         for event in events:

@@ -300,6 +300,18 @@ def test_quit_leaves_a_game_that_loads_where_it_stood(tmp_path: Path) -> None:
     assert reply(loaded.output, "status") == reply(result.output, "status")
 
 
+def test_a_loaded_game_tells_again_the_last_paragraph_read(tmp_path: Path) -> None:
+    """Coming back to a game, the player sees the paragraph its question
+    belongs to, not a bare menu: the last paragraph read, as it read."""
+    played = scripted(tmp_path, "1", "quit")
+    last = played.output.rsplit("-- Paragraph ", 1)[1].split("\n")
+    paragraph, first_line = last[0], last[1]
+    loaded = play("--load", DEFAULT, stdin="")
+    told = loaded.output.split("Where the game was left, the last paragraph read:", 1)
+    assert len(told) == 2, loaded.output
+    assert told[1].lstrip().startswith(f"-- Paragraph {paragraph}\n{first_line}")
+
+
 def test_quit_says_where_the_game_is_saved(tmp_path: Path) -> None:
     result = scripted(tmp_path, "1", "quit")
     answer = reply(result.output, "quit")
