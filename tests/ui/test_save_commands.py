@@ -377,12 +377,16 @@ def test_a_load_that_replays_inputs_does_not_show_the_round_start_again(
     tmp_path: Path, folder: Path
 ) -> None:
     """With inputs after the sheet, the player saw the round's start before
-    they quit: the load goes on from their last input, quietly."""
+    they quit: the load goes on from their last input, with no history told
+    again but the one paragraph its question belongs to, under its heading."""
     scripted(tmp_path, "1", "7", "1", "7", "1", "2")
     assert len(journal_inputs(folder, DEFAULT)) == 1
     output = play("--load", DEFAULT).output
     assert "Loaded 'bell-house-5' at round 3." in output
-    assert "=== Round 3" not in output and "-- Paragraph 23 --" not in output
+    assert "=== Round 3" not in output
+    history, recap = output.split("Where the game was left, the last paragraph read:")
+    assert "-- Paragraph" not in history
+    assert recap.count("-- Paragraph") == 1
 
 
 def test_read_after_loading_a_sheet_names_what_the_sheet_records_as_read(
