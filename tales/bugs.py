@@ -2,9 +2,10 @@
 expected is a bug in ``tales``, and the user is told so in one paragraph,
 never with a Python traceback.
 
-The paragraph says it is not their doing, that every input they confirmed
-is saved (the journal is written after each input, before the next is read:
-docs/saves.md), and where the report for the developers lies: the command,
+The paragraph says it is not their doing, that a game being saved keeps
+every input they confirmed (the journal is written after each input, before
+its effect is shown: docs/saves.md), and where the report for the developers
+lies: the command,
 the versions and the traceback, in a file of its own under the cache folder
 (``$TALES_CACHE/bugs``). The exit status is 70, ``EX_SOFTWARE`` of
 sysexits.h: an internal error, apart from the 1 of a refused input.
@@ -60,16 +61,19 @@ def report(error: BaseException, argv: list[str]) -> tuple[Path | None, str]:
         return None, str(failure) or type(failure).__name__
 
 
-def message(error: BaseException, written: Path | None, why_not: str) -> str:
-    """What the user reads: whose fault it is, what is safe, what to send."""
+def message(error: BaseException, written: Path | None, why_not: str, *, playing: bool) -> str:
+    """What the user reads: whose fault it is, what is safe (``playing``: the
+    command was ``tales play``), what to send."""
     what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-    saved = (
-        "Every input you confirmed is saved: 'tales saves list' shows your games, "
-        "and 'tales play --load NAME' goes on from the last one."
-    )
-    where = (
+    told = [f"tales stopped on a bug of its own, not on anything you typed ({what})."]
+    if playing:
+        told.append(
+            "A game being saved keeps every input you confirmed: 'tales saves list' "
+            "shows it, and 'tales play --load NAME' goes on from there."
+        )
+    told.append(
         f"The details for a bug report are in {written}."
         if written is not None
         else f"The details could not be written down ({why_not})."
     )
-    return f"tales stopped on a bug of its own, not on anything you typed ({what}). {saved} {where}"
+    return " ".join(told)

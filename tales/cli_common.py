@@ -78,12 +78,12 @@ class TalesGroup(click.Group):
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise  # click's own: a usage error, --help, an exit code asked for
         except Exception as bug:  # the last boundary: a bug in tales (tales.bugs)
-            raise _bug(bug) from None
+            raise _bug(bug, playing=ctx.invoked_subcommand == "play") from None
 
     group_class = type  # its subgroups (tales saves ...) are boundaries too
 
 
-def _bug(error: Exception) -> _Bug:
+def _bug(error: Exception, *, playing: bool) -> _Bug:
     """A bug in ``tales``, told in one paragraph with its report written
     (:mod:`tales.bugs`); under ``TALES_BUGS=raise``, the exception itself."""
     from tales import bugs
@@ -92,7 +92,7 @@ def _bug(error: Exception) -> _Bug:
     if bugs.letting_through():
         raise error
     written, why_not = bugs.report(error, sys.argv)
-    return _Bug(printable(bugs.message(error, written, why_not)))
+    return _Bug(printable(bugs.message(error, written, why_not, playing=playing)))
 
 
 class _Bug(click.ClickException):

@@ -36,7 +36,7 @@ def test_a_bug_is_one_paragraph_with_its_report_written(broken_list: Path) -> No
     told = result.output.strip()
     assert told.startswith("Error: tales stopped on a bug of its own, not on anything you typed")
     assert "RuntimeError: a decision with no options was asked" in told
-    assert "Every input you confirmed is saved" in told and "tales play --load NAME" in told
+    assert "A game being saved" not in told, "tales saves list plays no game"
     (written,) = broken_list.iterdir()
     assert str(written) in told
     report = written.read_text(encoding="utf-8")
@@ -80,3 +80,20 @@ def test_content_in_the_error_reaches_the_terminal_printable(
     result = CliRunner().invoke(cli, ["saves", "list"])
     assert result.exit_code == bugs.BUG_EXIT
     assert "\x1b" not in result.output and "\x07" not in result.output
+
+
+def test_a_bug_at_the_prompt_says_the_game_is_saved(
+    monkeypatch: pytest.MonkeyPatch, broken_list: Path
+) -> None:
+    """In ``tales play`` the journal holds every input confirmed: the
+    paragraph says so, and how to go on."""
+
+    def broken_handle(self: object, text: str) -> bool:
+        raise AssertionError("the prompt met a state it cannot be in")
+
+    monkeypatch.setattr("tales.ui.play.PlayLoop.handle", broken_handle)
+    result = CliRunner().invoke(cli, ["play", "--plain", "--save", "buggy"], input="1\n")
+    assert result.exit_code == bugs.BUG_EXIT, result.output
+    assert "Traceback" not in result.output
+    assert "A game being saved keeps every input you confirmed" in result.output
+    assert "tales play --load NAME" in result.output
