@@ -75,8 +75,30 @@ class TalesGroup(click.Group):
             raise click.ClickException(printable(message)) from None
         except KeyboardInterrupt as stop:  # before click's own "Aborted!"
             signals.end(signal.SIGINT, stop)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise  # click's own: a usage error, --help, an exit code asked for
+        except Exception as bug:  # the last boundary: a bug in tales (tales.bugs)
+            raise _bug(bug, playing=ctx.invoked_subcommand == "play") from None
 
     group_class = type  # its subgroups (tales saves ...) are boundaries too
+
+
+def _bug(error: Exception, *, playing: bool) -> _Bug:
+    """A bug in ``tales``, told in one paragraph with its report written
+    (:mod:`tales.bugs`); under ``TALES_BUGS=raise``, the exception itself."""
+    from tales import bugs
+    from tales.safefile import printable
+
+    if bugs.letting_through():
+        raise error
+    written, why_not = bugs.report(error, sys.argv)
+    return _Bug(printable(bugs.message(error, written, why_not, playing=playing)))
+
+
+class _Bug(click.ClickException):
+    """Shown as click shows an error, with the exit status of a bug."""
+
+    exit_code = 70  # tales.bugs.BUG_EXIT, EX_SOFTWARE
 
 
 def complete_tales(

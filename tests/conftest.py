@@ -39,8 +39,11 @@ class Scripted(Option):
 def _saves_in_tmp(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Games started by the tests save into a fresh folder, never ./saves."""
+    """Games started by the tests save into a fresh folder, never ./saves;
+    and a bug in tales fails the test that met it, traceback and all, where a
+    user would read one paragraph (tales.bugs)."""
     monkeypatch.setenv("TALES_SAVES", str(tmp_path_factory.mktemp("saves")))
+    monkeypatch.setenv("TALES_BUGS", "raise")
 
 
 @pytest.fixture(scope="session")
