@@ -430,16 +430,23 @@ class Book:
         return players[0] if players else None
 
     def _who(self, table: Table, effect: Effect, actor: Investigator | None) -> list[Investigator]:
-        actor = self._actor(table, actor)
         if effect.who == "all":
             return table.players()
         if effect.who not in ("actor", "here"):  # an investigator named: if still playing
             return [p for p in table.players() if p.slug == effect.who]
+        if actor is not None and actor.dead:
+            # Ruling dead-actor-effects: died while this was read, so what is
+            # theirs falls on no one, and "here" is where they fell.
+            return [] if effect.who == "actor" else self._here(table, actor.location)
+        actor = self._actor(table, actor)
         if actor is None:
             return []
         if effect.who == "here":
-            return [p for p in table.players() if p.location == actor.location]
+            return self._here(table, actor.location)
         return [actor]
+
+    def _here(self, table: Table, place: str | None) -> list[Investigator]:
+        return [p for p in table.players() if p.location == place]
 
     def apply(
         self, table: Table, effects: Iterable[Effect], actor: Investigator | None

@@ -141,6 +141,48 @@ def test_before_anyone_acts_the_first_player_is_you(core, tale):
     assert not game.table.investigator(PHILIP).has_token(StatusToken.ADVANTAGE)
 
 
+def _dies_then(game: Game, *after: Effect) -> Engine[None]:
+    """Ezra reads a paragraph whose first effect kills him, then ``after``."""
+    ezra = game.table.investigator(EZRA)
+    killing = Effect("damage", {"VITALITY": ezra.vitality})
+    return Engine(game.book.apply(game.table, [killing, *after], ezra), game.table.sink)
+
+
+@ruling("dead-actor-effects")
+def test_what_a_paragraph_gives_you_after_your_death_falls_on_no_one(core, tale):
+    """The newcomer's play-through: Arthur died of a failed test, and its
+    DISADVANTAGE fell on Elizabeth at the other end of town. "Their Character
+    is permanently removed from the game": what is theirs goes nowhere."""
+    game = new_game(core, tale)
+    philip = game.table.investigator(PHILIP)
+    philip.location = "nave"  # elsewhere: nothing of Ezra's paragraph is his
+    engine = _dies_then(game, ADVANTAGE_TO_YOU, Effect("card", "STRESS"))
+    assert engine.finished and game.table.investigator(EZRA).dead
+    assert not philip.has_token(StatusToken.ADVANTAGE)
+    assert not [c for c in philip.discard + philip.deck + philip.hand if c.status]
+
+
+@ruling("dead-actor-effects")
+def test_after_the_readers_death_those_here_are_where_they_fell(core, tale):
+    game = new_game(core, tale)
+    ezra, philip = game.table.investigator(EZRA), game.table.investigator(PHILIP)
+    assert philip.location == ezra.location
+    _dies_then(game, Effect("status", "ADVANTAGE", who="here"))
+    assert philip.has_token(StatusToken.ADVANTAGE), "the living still stand here"
+    game = new_game(core, tale)
+    game.table.investigator(PHILIP).location = "nave"
+    _dies_then(game, Effect("status", "ADVANTAGE", who="here"))
+    assert not game.table.investigator(PHILIP).has_token(StatusToken.ADVANTAGE)
+
+
+@ruling("dead-actor-effects")
+def test_after_the_readers_death_everyone_is_still_everyone(core, tale):
+    game = new_game(core, tale)
+    game.table.investigator(PHILIP).location = "nave"
+    _dies_then(game, Effect("status", "ADVANTAGE", who="all"))
+    assert game.table.investigator(PHILIP).has_token(StatusToken.ADVANTAGE)
+
+
 def test_an_event_board_choice_is_made_by_the_group(core, tale):
     """Paragraph 23 (time space 3) asks the group to choose at once."""
     game = new_game(core, tale)
