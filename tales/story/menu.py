@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from tales.records import record
 from tales.story.compiled import Closure
 from tales.story.conditions import condition_closure
-from tales.story.model import OptionDef, Paragraph, ScenarioBook
+from tales.story.model import Effect, OptionDef, Paragraph, ScenarioBook
 
 # Effects that take the story somewhere rather than change the table: an
 # option may lead there again (a way down to the cellar stays a way down).
@@ -76,7 +76,7 @@ def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> Menu:
             MenuEntry(
                 index,
                 option,
-                describe(option),
+                describe(option, ending_of(paragraphs, option)),
                 begins_encounter(paragraphs, option),
                 leads if once else None,
                 condition_closure(option.condition) if option.condition is not None else None,
@@ -90,11 +90,60 @@ def menu_of(paragraphs: Mapping[int, Paragraph], scene: int) -> Menu:
     )
 
 
-def describe(option: OptionDef) -> str:
+def describe(option: OptionDef, ending: str = "") -> str:
+    """The option's words with what it asks (Actions, a test) and, where
+    taking it ends the scenario for the whole team, that (``ending``,
+    :func:`ending_of`): one player's choice must not end everyone's game
+    unannounced."""
     parts = [option.label]
     if option.cost:
         parts.append(f"{option.cost} Action{'s' if option.cost > 1 else ''}")
     if option.test:
         team = "team " if option.test.team else ""
         parts.append(f"{team}{option.test.attribute} test, {option.test.need} needed")
+    if ending:
+        parts.append(ending)
     return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")
+
+
+# How far a chain of plain ``goto``s is followed to its end: far past any
+# storybook's, and a cycle of them is still cut short.
+_CHAIN = 64
+
+
+def ending_of(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> str:
+    """What the menu says of an option that ends the scenario: "ends the
+    scenario", "a success ends the scenario", or the failure's; "" where it
+    does not, or only may (a choice, a branch or a condition on the way)."""
+    if option.test is None:
+        return "ends the scenario" if _ends(paragraphs, option.goto) else ""
+    success = option.success is not None and (
+        _ending_effects(option.success.effects) or _ends(paragraphs, option.success.goto)
+    )
+    failure = option.failure is not None and (
+        _ending_effects(option.failure.effects) or _ends(paragraphs, option.failure.goto)
+    )
+    if success and failure:
+        return "ends the scenario"
+    if success or failure:
+        return f"a {'success' if success else 'failure'} ends the scenario"
+    return ""
+
+
+def _ends(paragraphs: Mapping[int, Paragraph], number: int | None) -> bool:
+    """Whether reading ``number`` surely ends the scenario: an ending, or a
+    chain of plain ``goto``s to one, each paragraph on the way asking nothing."""
+    for _ in range(_CHAIN):
+        paragraph = paragraphs.get(number) if number is not None else None
+        if paragraph is None:
+            return False
+        if paragraph.end or _ending_effects((*paragraph.effects, *paragraph.first_time)):
+            return True
+        if paragraph.options or paragraph.choices or paragraph.branches:
+            return False  # the way on is chosen, or depends on the table
+        number = paragraph.goto
+    return False
+
+
+def _ending_effects(effects: tuple[Effect, ...]) -> bool:
+    return any(effect.kind == "end" and effect.condition is None for effect in effects)

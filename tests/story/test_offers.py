@@ -10,11 +10,12 @@ import pytest
 
 from tales.rules.decisions import DecisionKind
 from tales.rules.options import Option
+from tales.rules.terms import Attribute
 from tales.story.core import Core, tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
-from tales.story.menu import menu_of
-from tales.story.model import Tale
+from tales.story.menu import ending_of, menu_of
+from tales.story.model import ChoiceDef, Effect, OptionDef, Outcome, Paragraph, Tale, TestDef
 from tales.story.options import StoryOption
 
 
@@ -66,3 +67,53 @@ def test_a_menu_knows_its_costs_conditions_and_encounters(reef: Tale):
         for entry in menu.entries:
             effects = [e for t in entry.option.targets() for e in book.paragraphs[t].effects]
             assert entry.begins_encounter == any(e.kind == "encounter" for e in effects)
+
+
+def test_an_option_that_ends_the_scenario_for_everyone_says_so(reef: Tale):
+    """A newcomer's play-through: one player swung aboard the fish truck and
+    the scenario ended for the whole team, unannounced. The menu says it."""
+    low_water = reef.scenarios["low-water"]
+    square = next(
+        n
+        for n, p in low_water.paragraphs.items()
+        if any(o.label.startswith("Swing aboard the fish truck") for o in p.options)
+    )
+    entry = next(
+        e
+        for e in menu_of(low_water.paragraphs, square).entries
+        if e.option.label.startswith("Swing aboard the fish truck")
+    )
+    assert entry.described.endswith(
+        "(1 Action; AGILITY test, 1 needed; a success ends the scenario)"
+    )
+
+
+def test_only_an_option_that_surely_ends_the_scenario_says_so():
+    """Through plain gotos only: a choice, a branch or a condition on the way
+    means it may not end, and a cycle of gotos is followed no further."""
+    paragraphs = {
+        1: Paragraph(1, goto=2),
+        2: Paragraph(2, goto=3),
+        3: Paragraph(3, end=True),
+        4: Paragraph(4, choices=(ChoiceDef("Stay", outcome=Outcome(goto=3)),)),
+        5: Paragraph(5, effects=(Effect("end", True, condition="time > 5"),)),
+        6: Paragraph(6, effects=(Effect("end", True),)),
+        7: Paragraph(7, goto=8),
+        8: Paragraph(8, goto=7),
+    }
+
+    def said(**fields: object) -> str:
+        return ending_of(paragraphs, OptionDef("Go", **fields))  # type: ignore[arg-type]
+
+    assert said(goto=1) == "ends the scenario"
+    assert said(goto=6) == "ends the scenario"
+    assert said(goto=4) == said(goto=5) == said(goto=7) == ""
+    test = TestDef(Attribute.AGILITY, 1)
+    assert said(test=test, success=Outcome(goto=3), failure=Outcome()) == (
+        "a success ends the scenario"
+    )
+    assert said(test=test, success=Outcome(), failure=Outcome(goto=1)) == (
+        "a failure ends the scenario"
+    )
+    assert said(test=test, success=Outcome(goto=3), failure=Outcome(goto=6)) == "ends the scenario"
+    assert said(test=test, success=Outcome(goto=4), failure=Outcome()) == ""
