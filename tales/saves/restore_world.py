@@ -255,7 +255,10 @@ class WorldRestorer:
         read = self._paragraphs(self.data.get("read") or [], self.data, "read")
         scenes = {place: self.scenario.locations[place].paragraph for place in table.revealed}
         state.scenes = {place: scene for place, scene in scenes.items() if scene is not None}
+        inside = self._gone_inside(table, read)
+        state.scenes.update({place: scene for place, (_, scene) in inside.items()})
         state.visited = {self.book.introduction, *state.scenes.values(), *read}
+        state.visited |= {entering for entering, _ in inside.values()}
         for number, paragraph in self.book.paragraphs.items():
             for index, option in enumerate(paragraph.options):
                 targets = {
@@ -269,6 +272,36 @@ class WorldRestorer:
         self.notes.append(
             "the storybook's memory rebuilt from the revealed locations (ruling sheet-story-memory)"
         )
+
+    def _gone_inside(self, table: Table, read: set[int]) -> dict[str, tuple[int, int]]:
+        """Ruling sheet-story-memory: the revealed cards with an inside
+        (``on_enter``) that someone went into, as (the entering paragraph, the
+        scene it leads to): one listed under ``read``, or one a living player
+        stands on (to stand there is to have gone in). The scene is the first
+        paragraph with options the entering one leads to by plain gotos."""
+        standing = {inv.location for inv in table.players()}
+        found: dict[str, tuple[int, int]] = {}
+        for place in table.revealed:
+            entering = self.scenario.locations[place].on_enter
+            if entering is None or (entering not in read and place not in standing):
+                continue
+            scene = self._first_scene(entering)
+            if scene is not None:
+                found[place] = (entering, scene)
+        return found
+
+    def _first_scene(self, number: int) -> int | None:
+        paragraphs = self.book.paragraphs
+        for _ in range(len(paragraphs)):  # a cycle of gotos ends the search
+            paragraph = paragraphs.get(number)
+            if paragraph is None:
+                return None
+            if paragraph.options:
+                return number
+            if paragraph.goto is None or paragraph.choices or paragraph.branches:
+                return None
+            number = paragraph.goto
+        return None
 
     def _paragraphs(self, raw: Any, parent: dict[Any, Any], key: str) -> set[int]:
         if not isinstance(raw, list):

@@ -337,3 +337,26 @@ def test_in_hands_says_what_is_held(core, saves):
         p.field == "players.Laszlo Varga.in_hands" and p.line == 33 and "two hands" in p.message
         for p in error.problems
     )
+
+
+LOW_WATER_PAPER = DATA / "low-water-paper.yaml"
+
+
+@ruling("sheet-story-memory")
+def test_a_player_standing_inside_a_card_has_the_inside_scene(core, saves):
+    """A newcomer copied a Low Water sheet by hand with Arthur in The Railway
+    Cutting: the menu there lost "Rest in the platelayers' hut" and "Put the
+    handcar on the line", the options of what is met inside (its
+    ``on_enter``, 103), and offered only what is seen of it from outside. To
+    stand on a card is to have gone in: the inside's scene is the one shown,
+    and its entering paragraph is not read again."""
+    result = restored(copy_sheet(LOW_WATER_PAPER, saves, "marsh"), core)
+    state, table = result.book.state, result.table
+    assert state.scenes["railway-cutting"] == 103
+    assert 103 in state.visited and "railway-cutting" in table.entered
+    labels = [o.label for o in result.book.book.paragraphs[103].options]
+    assert "Rest in the platelayers' hut" in labels
+    # Elizabeth stands on the Fish Wharf: its inside (30) was gone into too.
+    assert 30 in state.visited and "fish-wharf" in table.entered
+    # The Old Mill has an inside (96) nobody stands on: seen from outside (170).
+    assert state.scenes["old-mill"] == 170 and 96 not in state.visited
