@@ -25,6 +25,9 @@ from tales.rules.terms import Attribute, EventSymbol, StatusToken
 
 MIN_NEED = 1  # ruling ease-floor
 NO_REROLL = Back(label="Do not reroll")  # offered at every pick of dice: made once
+# The same way back once dice are chosen, saying what it gives up: a player
+# who typed its number for the confirmation's lost the reroll unawares.
+CANCEL_REROLL = Back(label="Cancel: reroll nothing, the dice stand as rolled")
 
 
 @record
@@ -191,16 +194,16 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
     chosen: list[int] = []
     while True:
         options: list[Option] = [
-            ToggleDie(
-                i, label=f"{'Keep' if i in chosen else 'Reroll'} white die {i + 1} ({d.face})"
-            )
+            ToggleDie(i, label=_toggle_label(i, d.face, i in chosen))
             for i, d in enumerate(state.white)
             if not d.cancelled
         ]
         if chosen:
             dice = "1 white die" if len(chosen) == 1 else f"{len(chosen)} white dice"
             options.append(Confirm(label=confirm.format(dice=dice)))
-        options.append(NO_REROLL)
+        options.append(CANCEL_REROLL if chosen else NO_REROLL)
+        # The prompt stays as it is, so that the prompt's keys keep their numbers
+        # while dice are picked (tales.ui.keys); the labels say which are chosen.
         choice = yield Decision(
             state.actor.slug, DecisionKind.REROLL, prompt, tuple(options), state
         )
@@ -213,6 +216,13 @@ def choose_white_dice(state: TestState, prompt: str, confirm: str) -> Proc[list[
             chosen.remove(index)
         else:
             chosen.append(index)
+
+
+def _toggle_label(index: int, face: Face, chosen: bool) -> str:
+    """A die to add to the reroll, or one chosen to take back out of it."""
+    if chosen:
+        return f"Take white die {index + 1} ({face}) back out of the reroll"
+    return f"Reroll white die {index + 1} ({face})"
 
 
 def reroll_dice(table: Table, state: TestState, indexes: list[int]) -> Proc[tuple[Face, ...]]:

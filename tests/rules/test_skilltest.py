@@ -406,6 +406,32 @@ def test_going_back_from_a_reroll_costs_nothing(core: Core) -> None:
     assert engine.pending is not None and engine.pending.kind == "after-roll"
 
 
+def test_the_dice_picked_for_a_reroll_are_named_and_going_back_says_what_it_gives_up(
+    core: Core,
+) -> None:
+    """A newcomer's play-through: with dice picked, the list read "Keep white
+    die 1" (meaning: take it back out) and "Do not reroll", whose number they
+    typed for the confirmation's, losing the reroll unawares."""
+    table = table_for(core, [ARTHUR])
+    arthur = table.investigator(ARTHUR)
+    cards = deal(arthur, die_in(AGI), 2)
+    load_dice(table, [*white("blank", "success"), *red("blank")])
+    engine = start(table, ARTHUR, TestSpec(AGI, 3))
+    engine.apply_all([*(f"play:{c.id}" for c in cards), "roll", f"reroll:{ARTHUR}"])
+    pending = engine.pending
+    assert pending is not None and [o.label for o in pending.options][-1] == "Do not reroll"
+    engine.apply("die:0")
+    pending = engine.pending
+    assert pending is not None
+    assert [o.label for o in pending.options] == [
+        "Take white die 1 (blank) back out of the reroll",
+        "Reroll white die 2 (success)",
+        "Reroll 1 white die for 2 MAGIC",
+        "Cancel: reroll nothing, the dice stand as rolled",
+    ]
+    assert pending.ids[-1] == "back", "the same way back, in other words"
+
+
 def test_magic_elsewhere_is_not_offered_but_a_companions_always_is(core: Core) -> None:
     """The rulebook: "You can spend your Companions' MAGIC for rerolls as well. Only
     Investigators that are in the same location as the Investigator that initiated
