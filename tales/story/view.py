@@ -23,7 +23,7 @@ from tales.rules.encounters import COMBAT
 from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.items import ItemCard
 from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
-from tales.rules.scenario import Encounter, Scenario
+from tales.rules.scenario import Encounter, Scenario, Threshold
 from tales.rules.table import Table, panicked
 from tales.rules.terms import EventSymbol, StatusToken, Track
 from tales.rules.teststate import TestState
@@ -267,6 +267,18 @@ class TableView:
     @property
     def event_tokens(self) -> Mapping[EventSymbol, int]:
         return MappingProxyType(self._table.event_tokens)
+
+    def thresholds_ahead(self) -> tuple[Threshold, ...]:
+        """The Event board's thresholds not yet read that apply at this
+        difficulty, as the board prints them (a player sees the board)."""
+        scenario, table = self._table.scenario, self._table
+        if scenario is None:
+            return ()
+        return tuple(
+            t
+            for t in scenario.board.thresholds
+            if t not in table.fired and (not t.difficulties or table.difficulty in t.difficulties)
+        )
 
     @property
     def keywords(self) -> frozenset[str]:

@@ -20,7 +20,7 @@ HELP = {
     "read": "read [N]: the paragraphs read so far, or paragraph N again",
     "encounter": "encounter: each enemy in play, its path, tokens placed and its round end",
     "clues": "clues: the clues, objectives and information found",
-    "time": "time: where the time marker stands and how many rounds are left",
+    "time": "time: the time marker, the rounds left and the Event board's thresholds to come",
     "odds": "odds: the chance of passing the test being prepared, if you rolled now",
     "save": "save [NAME]: where this game is saved (it saves itself); NAME: save it as NAME",
     "undo": "undo [N]: take back the last input, or the last N",

@@ -4,6 +4,7 @@ campaign log, the clues found. Pure functions of the read-only TableView."""
 from __future__ import annotations
 
 from tales.rules.decisions import Decision, DecisionKind
+from tales.rules.scenario import Threshold
 from tales.story.view import EncounterView, TableView
 from tales.ui.pieces import entry_words
 from tales.ui.screens import NEAR_END, rounds_left, time_track
@@ -14,9 +15,35 @@ __all__ = ["rounds_left", "time_track"]
 
 
 def time_lines(table: TableView) -> list[Line]:
+    """The time track, and the Event board's thresholds still to be read:
+    the board lies open on the table, and a player choosing which red die to
+    keep needs to know what the next token would set off."""
     left = rounds_left(table)
     kind = "warning" if left is not None and left <= NEAR_END else "message"
-    return [Line(f"Time track: space {time_track(table)}.", kind)]
+    lines = [Line(f"Time track: space {time_track(table)}.", kind)]
+    ahead = table.thresholds_ahead()
+    if ahead:
+        lines.append(Line("Event board thresholds still to be read:"))
+        lines += [Line(f"  {_threshold(table, t)}") for t in ahead]
+    return lines
+
+
+def _threshold(table: TableView, threshold: Threshold) -> str:
+    """ "3 SKULL tokens (2 now), on spaces 2 to 8: paragraph 141"."""
+    now = table.event_tokens.get(threshold.symbol, 0)
+    symbol = threshold.symbol.value.upper()
+    text = f"{count(threshold.count, f'{symbol} token')} ({now} now)"
+    if threshold.spaces:
+        text += f", on {_spaces(sorted(threshold.spaces))}"
+    return f"{text}: paragraph {threshold.paragraph}"
+
+
+def _spaces(spaces: list[int]) -> str:
+    if len(spaces) == 1:
+        return f"space {spaces[0]}"
+    if spaces == list(range(spaces[0], spaces[-1] + 1)):
+        return f"spaces {spaces[0]} to {spaces[-1]}"
+    return "spaces " + ", ".join(str(s) for s in spaces)
 
 
 def encounter_text(encounter: EncounterView) -> str:

@@ -42,6 +42,26 @@ def test_the_time_track_says_space_of_spaces_and_rounds_left(game: Game) -> None
     assert views.time_lines(game.view)[0].kind == "message"
 
 
+def test_time_lists_the_event_board_thresholds_still_to_be_read(core: Core) -> None:
+    """The board lies open on the table: a newcomer could not find what the
+    next TENTACLE token would set off, and kept one that read 140. Each
+    threshold still to come, with the count now; one read is gone."""
+    reef, _ = load_tale_cached(tale_path("the-reef-ledger"))
+    assert reef is not None
+    game = start_game(core, reef, complete(core, reef, Choices(seed=3)))
+    texts = [line.text for line in views.time_lines(game.view)]
+    assert texts[1] == "Event board thresholds still to be read:"
+    assert "  2 TENTACLE tokens (0 now): paragraph 140" in texts
+    assert "  2 STAR tokens (0 now), on spaces 2 to 8: paragraph 143" in texts
+    scenario = game.table.scenario
+    assert scenario is not None
+    first = scenario.board.thresholds[0]
+    game.table.fired.add(first)
+    again = [line.text for line in views.time_lines(game.view)]
+    assert len(again) == len(texts) - 1
+    assert f"paragraph {first.paragraph}" not in " ".join(again)
+
+
 def test_time_command_and_status_show_the_track(loop: PlayLoop, console: FakeConsole) -> None:
     loop.handle("time")
     assert console.take()[0].text.startswith("Time track: space 1 of ")
