@@ -69,8 +69,13 @@ TERMS = {
     "RUN": "to reach a location more than 3 spaces away: 3 Actions and a DISADVANTAGE token",
     "ROUND": "draw up to 5 cards, check the Event board, resolve start-of-round tokens, act "
     "until your cards run out or you stop, then end the round",
-    "END OF ROUND": "BLEEDING, SCARED and STUNNED act, every card is shuffled back into the "
-    "deck, the time marker advances one space and Companions turn their markers back",
+    # Rulebook, End of Round: "If, for some reason, you wish to keep a card or cards
+    # in your hand, you may do so. Those cards are still part of your hand limit for
+    # the next round." (tales.rules.round.keep_cards asks it of each hand.)
+    "END OF ROUND": "BLEEDING, SCARED and STUNNED act; each player may keep cards left in "
+    "hand for the next round (they count toward its hand limit), and every other card "
+    "(play area, discard pile, deck, hand cards not kept) is shuffled into the deck; the "
+    "time marker advances one space and Companions turn their markers back",
     "COMPANIONS": "Investigators no player controls, filling the team to four: always "
     "present, they lend 4 markers (an Action and 3 Attributes) and their MAGIC each round, "
     "never move anyone nor start a test, and take no Status",
