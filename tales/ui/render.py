@@ -108,6 +108,18 @@ def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
     return f"{drew}{after.get(e.reason, '')}."
 
 
+# The reason tales.rules.skilltest.keep_red gives when a player chose under
+# ADVANTAGE: the rule lets them keep either die, so the choice is theirs and
+# may be the worse face; "keeps the preferred" would say the rule chose.
+_ADVANTAGE_CHOICE = "ADVANTAGE keeps the preferred"
+
+
+def _red_kept(e: ev.RedDieKept) -> str:
+    if e.reason == _ADVANTAGE_CHOICE:
+        return f"Red die kept: {e.face}, chosen under ADVANTAGE over the {e.discarded}."
+    return f"Red die kept: {e.face} ({e.reason})."
+
+
 def _test_started(e: ev.TestStarted, t: TableView) -> str:
     """A test against a need, or a counted one (a blow, a Stratagem) told by
     what its successes do: a test against an enemy never passes or fails."""
@@ -320,7 +332,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         + (f", {e.magic} MAGIC" if e.magic else "")
         + f"): now {_faces(e.faces)}."
     ),
-    ev.RedDieKept: lambda e, t: f"Red die kept: {e.face} ({e.reason}).",
+    ev.RedDieKept: lambda e, t: _red_kept(e),
     ev.TestResolved: lambda e, t: _test_resolved(e),
     ev.EventSymbolRolled: lambda e, t: _event_token(e),
     ev.AbilityUsed: lambda e, t: (

@@ -218,6 +218,21 @@ def test_a_token_the_story_places_is_not_told_as_a_die_roll(game: Game, placed: 
     assert words("red die").startswith("The red die shows a tentacle: ")
 
 
+def test_the_red_die_kept_under_advantage_is_told_as_the_players_choice(game: Game) -> None:
+    """Rulebook: ADVANTAGE, "roll 2 red dice and keep the one you prefer". A
+    newcomer kept the tentacle over the star and read "Red die kept: tentacle
+    (ADVANTAGE keeps the preferred)", as if the rule had chosen the better."""
+    tentacle, star, skull = Face.parse("tentacle"), Face.parse("star"), Face.parse("skull")
+    chose = ev.RedDieKept(tentacle, star, "ADVANTAGE keeps the preferred")
+    assert [line.text for line in render.render_event(chose, game.view)] == [
+        "Red die kept: tentacle, chosen under ADVANTAGE over the star."
+    ]
+    ruled = ev.RedDieKept(skull, star, "DISADVANTAGE keeps the worse")
+    assert [line.text for line in render.render_event(ruled, game.view)] == [
+        "Red die kept: skull (DISADVANTAGE keeps the worse)."
+    ]
+
+
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
     assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.view) == []
 
