@@ -87,6 +87,15 @@ TERMS = {
     "ASSIST": "others in the same location (and Companions, anywhere) may help, but never "
     "with more than the acting player played",
     "EASY": "a test needing 1 or 2 Successes; MEDIUM needs 3 or 4, HARD 5 or more",
+    # Rulebook: "Sometimes, a keyword or an Item icon appears next to the test icon,
+    # meaning that possessing the corresponding Item or keyword will make the test
+    # easier." Rulings ease-who-counts and ease-floor.
+    "EASED": "a test the storybook makes easier for an Item or a keyword: it needs fewer "
+    "Successes (never fewer than 1) when someone taking part holds the Item, or the "
+    "keyword is on the Keyword sheet or printed on a participant's board; the test's "
+    "announcement says what eased it",
+    "HARDENED": "the mirror of EASED: the test needs more Successes when someone taking "
+    "part holds the Item the storybook names, or its keyword is on the sheet or their board",
     "REROLL": "spend 2 MAGIC from anyone in the test's location to reroll white dice; red "
     "dice are never rerolled",
     "RED DIE": "rolled in every test; a skull, tentacle or star puts that token on the Event board",
@@ -155,6 +164,8 @@ STATUSES = (
 # A player may type a term as the rulebook prints it or as one word.
 ALIASES = {
     **{"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"},
+    **{"EASE": "EASED", "EASIER": "EASED", "EASED BY": "EASED", "HARDER": "HARDENED"},
+    **{"HARDEN": "HARDENED", "HARDENED BY": "HARDENED"},
     **{"GROUP TOKEN": "GROUP", "PRISONERS": "PRISONER", "PRISONER MARKER": "PRISONER"},
     **{"INVESTIGATION TOKEN": "INVESTIGATION", "INVESTIGATION TOKENS": "INVESTIGATION"},
     **{"BARRIERS": "BARRIER", "HIDE": "GROUP", "HIDDEN": "GROUP"},

@@ -118,6 +118,17 @@ def test_help_end_of_round_says_cards_may_be_kept(loop: PlayLoop, console: FakeC
     assert "every card is shuffled back" not in line.text
 
 
+@pytest.mark.parametrize("topic", ["eased", "EASED BY", "hardened"])
+def test_help_explains_eased_and_hardened_tests(
+    loop: PlayLoop, console: FakeConsole, topic: str
+) -> None:
+    """`help eased` said "No help on 'eased'" though tests are announced as eased."""
+    loop.handle(f"help {topic}")
+    (line,) = console.take()
+    assert line.kind != "warning" and ("EASED:" in line.text or "HARDENED:" in line.text)
+    assert "Item" in line.text and "keyword" in line.text
+
+
 def test_help_on_a_command(loop: PlayLoop, console: FakeConsole) -> None:
     loop.handle("help odds")
     assert console.take() == [Line(HELP["odds"])]

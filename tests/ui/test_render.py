@@ -233,6 +233,26 @@ def test_the_red_die_kept_under_advantage_is_told_as_the_players_choice(game: Ga
     ]
 
 
+def test_an_eased_test_says_what_eased_it(game: Game) -> None:
+    """A newcomer read "eased by 1" and never learnt why. Rulebook: "possessing
+    the corresponding Item or keyword will make the test easier"; ruling
+    ease-who-counts: a keyword printed on a participant's board counts."""
+    from tales.rules.teststate import Ease, TestSpec
+
+    ezra = game.table.investigator(EZRA)
+    keyword = ezra.sheet.keyword
+    spec = TestSpec(Attribute.EDUCATION, 3, Ease(1, keyword=keyword))
+    test = TestState(ezra, spec, Attribute.EDUCATION)
+    started = ev.TestStarted(EZRA, Attribute.EDUCATION, 3, 1)
+    (line,) = render.render_events([started], game.view, test=test)
+    assert line.text == (
+        f"Ezra Marsh takes an EDUCATION test: 2 successes needed "
+        f"(eased by 1: Ezra Marsh's {keyword} keyword)."
+    )
+    (bare,) = render.render_events([started], game.view)  # no test at hand: no reason
+    assert bare.text == "Ezra Marsh takes an EDUCATION test: 2 successes needed (eased by 1)."
+
+
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
     assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.view) == []
 
