@@ -6,7 +6,7 @@ from tales.problems import close_match
 from tales.story.view import TableView
 from tales.ui.pieces import card_tokens, riders_words
 from tales.ui.text import Line, place
-from tales.ui.words import sentence, words
+from tales.ui.words import count, sentence, words
 
 HELP = {
     "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
@@ -15,7 +15,7 @@ HELP = {
     "status": "status: round, time, Event board tokens and every investigator",
     "map": "map: revealed locations, where they lead and who stands where",
     "keywords": "keywords: the Keyword sheet",
-    "items": "items: who carries what, with uses left",
+    "items": "items: who carries what, with uses left (help NAME describes an item card)",
     "log": "log: the campaign log and its counters",
     "read": "read [N]: the paragraphs read so far, or paragraph N again",
     "encounter": "encounter: each enemy in play, its path, tokens placed and its round end",
@@ -203,7 +203,9 @@ def help_lines(topic: str, table: TableView | None = None) -> list[Line]:
     known = term(topic)
     if known is not None:
         return [Line(f"{known}: {TERMS.get(known) or PIECES[known]}.")]
-    named = named_piece_lines(table, topic) if table is not None else []
+    named = []
+    if table is not None:
+        named = named_piece_lines(table, topic) or item_lines(table, topic)
     if named:
         return named
     close = close_match(topic.upper(), {**TERMS, **PIECES})
@@ -243,3 +245,41 @@ def named_piece_lines(table: TableView, topic: str) -> list[Line]:
     ]
     told = Line(f"{sentence(words(kind))} tokens: {PIECES['LOCATION TOKEN']}.")
     return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]
+
+
+def item_lines(table: TableView, topic: str) -> list[Line]:
+    """An item card by its name ("help Trench Shotgun"), for one that someone
+    carries: what it does (a weapon's hands, attribute and base Damage), its
+    uses, its card's words and who holds it where. A card not yet found is
+    not named."""
+    wanted = " ".join(topic.lower().split()).removeprefix("the ")
+    for inv in table.investigators.values():
+        for held in inv.items:
+            card = held.card
+            if wanted not in (card.slug, card.name.lower().removeprefix("the ")):
+                continue
+            if card.weapon:
+                hands = "two-handed" if card.hands == 2 else "one-handed"
+                what = (
+                    f"a {hands} weapon; each attack with it is {_a(str(card.attribute))} test, "
+                    f"deals its base Damage of {card.damage} plus 1 for each Success, "
+                    "and spends a use"
+                )
+            else:
+                what = "an item"
+                die = card.effect.get("die")
+                if die:
+                    what += f"; spend a use for 1 more white die in {_a(str(die))} test"
+            uses = f"{count(card.uses, 'use')} when found" if card.uses else "no uses to spend"
+            where = "in hand" if held.place == "hand" else "in the backpack"
+            lines = [Line(f"{card.name}: {what}; {uses}.")]
+            if card.text:
+                lines.append(Line(f"The card: {' '.join(card.text.split())}"))
+            left = count(held.uses, "use")
+            lines.append(Line(f"{inv.name} carries it {where}, {left} left."))
+            return lines
+    return []
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
