@@ -126,4 +126,5 @@ def read_script(path: Path) -> IO[str]:
         return sys.stdin
     from tales.safefile import read_text
 
-    return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES))
+    # A script saved by Windows Notepad starts with a byte-order mark: not a command.
+    return io.StringIO(read_text(path, limit=MAX_SCRIPT_BYTES).removeprefix("\ufeff"))

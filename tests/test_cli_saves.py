@@ -126,6 +126,17 @@ def test_list_after_a_game(friday: Result) -> None:
     assert line.endswith("[save]")
 
 
+def test_list_tells_a_sheet_of_the_setup_as_round_1_not_yet_ended(folder: Path) -> None:
+    """A save made during round 1 is the setup's sheet (round 0) and its
+    journal: it was listed as "after round 0", a round no one plays."""
+    result = tales("play", *SOLO, "--save", "early", stdin="1\n2\n")
+    assert result.exit_code == 0, result.output
+    (line,) = tales("saves", "list").output.splitlines()
+    assert ", standard, in round 1, not yet ended, Ezra Marsh; saved " in line, line
+    assert "round 0" not in line
+    assert line.endswith(", and 2 inputs since [save]"), line
+
+
 def test_list_marks_checkpoints(friday: Result) -> None:
     tales("play", "--load", "friday", stdin="checkpoint before-the-dory\n")
     lines = tales("saves", "list").output.splitlines()
@@ -137,7 +148,7 @@ def test_list_says_when_there_are_inputs_since_the_sheet(friday: Result, folder:
     inputs = (folder / "friday.journal").read_text(encoding="utf-8").splitlines()[1:]
     assert len(inputs) == 1, "the game stopped one input after the round-end sheet"
     assert "after round 1, Ezra Marsh" in tales("saves", "list").output
-    assert ", and 1 input(s) since [save]" in tales("saves", "list").output
+    assert ", and 1 input since [save]" in tales("saves", "list").output
 
 
 # show and export --------------------------------------------------------------

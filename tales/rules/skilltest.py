@@ -257,7 +257,10 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         if ready is not None:
             left = table.dice.white_count - len(state.white)
             options.append(
-                Explode(label=f"Roll 1 more white die for the Exploding Success ({left} left)")
+                Explode(
+                    label=f"Roll 1 more white die for the Exploding Success "
+                    f"({_dice(left)} left in the box)"
+                )
             )
         if state.white and (state.rerolls == 0 or table.rulings.flag("reroll-any-number")):
             options += [
@@ -368,7 +371,8 @@ def _standing(table: Table, state: TestState) -> str:
     """Where the dice stand: against the need, or what a counted test deals."""
     tally = state.spec.tally
     if tally is None:
-        return f"{state.successes()} of {state.need(table)} successes"
+        have = state.successes()  # "7 successes, 3 needed", never "7 of 3 successes"
+        return f"{have} {'success' if have == 1 else 'successes'}, {state.need(table)} needed"
     have = state.successes()
     return f"{have} {'success' if have == 1 else 'successes'}: {tally.standing(have)}"
 

@@ -48,7 +48,8 @@ class Tally:
 
     def what_successes_do(self) -> str:
         """E.g. "each success adds 1 wound; 5 wounds finish it; the blow alone deals 2"."""
-        finish = f"{_count(self.left, self.unit)} finish it"
+        finishes = "finishes" if self.left == 1 else "finish"  # "1 wound finishes it"
+        finish = f"{_count(self.left, self.unit)} {finishes} it"
         if self.path == COMBAT:
             alone = f"the blow alone deals {self.base}"
             if self.finishing == 0:

@@ -77,11 +77,23 @@ def list_lines(folder: Path | None) -> list[str]:
             kind += _finished(folder, files.name)
         lines.append(
             f"{files.name}: {data.get('tale', '?')}/{data.get('scenario', '?')}, "
-            f"{data.get('difficulty', 'standard')}, after round {data.get('round', '?')}, "
+            f"{data.get('difficulty', 'standard')}, {_when(data.get('round'))}, "
             f"{', '.join(map(str, names)) or 'no players'}; saved {data.get('saved', '?')}"
-            f"{f', and {since} input(s) since' if since else ''} [{kind}]"
+            f"{f', and {since} input{_s(since)} since' if since else ''} [{kind}]"
         )
     return lines
+
+
+def _when(played: object) -> str:
+    """Where a sheet stands: a round-end sheet records the round just played;
+    a setup's sheet (round 0) is of round 1, which no one has ended yet."""
+    if played == 0 and not isinstance(played, bool):
+        return "in round 1, not yet ended"
+    return f"after round {printable(str(played)) if played is not None else '?'}"
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
 
 
 def _inputs_since(files: SaveFiles) -> int:

@@ -16,6 +16,7 @@ from typing import IO, Any
 from tales.safefile import printable
 from tales.ui.render import Line
 from tales.ui.text import fit
+from tales.ui.words import typed
 
 MAX_COMMAND = 10_000  # characters of one typed or scripted command; the rest is skipped
 
@@ -64,7 +65,7 @@ class PlainConsole:
         if not text.endswith("\n"):  # a line of 100 MB: keep its start, skip the rest
             while (rest := self.source.readline(MAX_COMMAND)) and not rest.endswith("\n"):
                 pass
-        command = text.rstrip("\r\n")
+        command = typed(text.rstrip("\r\n"))  # standard input may start with a BOM too
         if self.echo:
             self.sink.write(f"> {printable(command, 200)}\n")
         return command

@@ -6,7 +6,7 @@ from tales.problems import close_match
 from tales.story.view import TableView
 from tales.ui.pieces import card_tokens, riders_words
 from tales.ui.text import Line, place
-from tales.ui.words import sentence, words
+from tales.ui.words import count, sentence, words
 
 HELP = {
     "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
@@ -15,7 +15,7 @@ HELP = {
     "status": "status: round, time, Event board tokens and every investigator",
     "map": "map: revealed locations, where they lead and who stands where",
     "keywords": "keywords: the Keyword sheet",
-    "items": "items: who carries what, with uses left",
+    "items": "items: who carries what, with uses left (help NAME describes an item card)",
     "log": "log: the campaign log and its counters",
     "read": "read [N]: the paragraphs read so far, or paragraph N again",
     "encounter": "encounter: each enemy in play, its path, tokens placed and its round end",
@@ -69,8 +69,13 @@ TERMS = {
     "RUN": "to reach a location more than 3 spaces away: 3 Actions and a DISADVANTAGE token",
     "ROUND": "draw up to 5 cards, check the Event board, resolve start-of-round tokens, act "
     "until your cards run out or you stop, then end the round",
-    "END OF ROUND": "BLEEDING, SCARED and STUNNED act, every card is shuffled back into the "
-    "deck, the time marker advances one space and Companions turn their markers back",
+    # Rulebook, End of Round: "If, for some reason, you wish to keep a card or cards
+    # in your hand, you may do so. Those cards are still part of your hand limit for
+    # the next round." (tales.rules.round.keep_cards asks it of each hand.)
+    "END OF ROUND": "BLEEDING, SCARED and STUNNED act; each player may keep cards left in "
+    "hand for the next round (they count toward its hand limit), and every other card "
+    "(play area, discard pile, deck, hand cards not kept) is shuffled into the deck; the "
+    "time marker advances one space and Companions turn their markers back",
     "COMPANIONS": "Investigators no player controls, filling the team to four: always "
     "present, they lend 4 markers (an Action and 3 Attributes) and their MAGIC each round, "
     "never move anyone nor start a test, and take no Status",
@@ -82,6 +87,15 @@ TERMS = {
     "ASSIST": "others in the same location (and Companions, anywhere) may help, but never "
     "with more than the acting player played",
     "EASY": "a test needing 1 or 2 Successes; MEDIUM needs 3 or 4, HARD 5 or more",
+    # Rulebook: "Sometimes, a keyword or an Item icon appears next to the test icon,
+    # meaning that possessing the corresponding Item or keyword will make the test
+    # easier." Rulings ease-who-counts and ease-floor.
+    "EASED": "a test the storybook makes easier for an Item or a keyword: it needs fewer "
+    "Successes (never fewer than 1) when someone taking part holds the Item, or the "
+    "keyword is on the Keyword sheet or printed on a participant's board; the test's "
+    "announcement says what eased it",
+    "HARDENED": "the mirror of EASED: the test needs more Successes when someone taking "
+    "part holds the Item the storybook names, or its keyword is on the sheet or their board",
     "REROLL": "spend 2 MAGIC from anyone in the test's location to reroll white dice; red "
     "dice are never rerolled",
     "RED DIE": "rolled in every test; a skull, tentacle or star puts that token on the Event board",
@@ -150,6 +164,8 @@ STATUSES = (
 # A player may type a term as the rulebook prints it or as one word.
 ALIASES = {
     **{"ACTION": "ACTIONS", "COMPANION": "COMPANIONS", "TRACK": "TRACKS", "ROLL": "TEST"},
+    **{"EASE": "EASED", "EASIER": "EASED", "EASED BY": "EASED", "HARDER": "HARDENED"},
+    **{"HARDEN": "HARDENED", "HARDENED BY": "HARDENED"},
     **{"GROUP TOKEN": "GROUP", "PRISONERS": "PRISONER", "PRISONER MARKER": "PRISONER"},
     **{"INVESTIGATION TOKEN": "INVESTIGATION", "INVESTIGATION TOKENS": "INVESTIGATION"},
     **{"BARRIERS": "BARRIER", "HIDE": "GROUP", "HIDDEN": "GROUP"},
@@ -187,7 +203,9 @@ def help_lines(topic: str, table: TableView | None = None) -> list[Line]:
     known = term(topic)
     if known is not None:
         return [Line(f"{known}: {TERMS.get(known) or PIECES[known]}.")]
-    named = named_piece_lines(table, topic) if table is not None else []
+    named = []
+    if table is not None:
+        named = named_piece_lines(table, topic) or item_lines(table, topic)
     if named:
         return named
     close = close_match(topic.upper(), {**TERMS, **PIECES})
@@ -227,3 +245,41 @@ def named_piece_lines(table: TableView, topic: str) -> list[Line]:
     ]
     told = Line(f"{sentence(words(kind))} tokens: {PIECES['LOCATION TOKEN']}.")
     return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]
+
+
+def item_lines(table: TableView, topic: str) -> list[Line]:
+    """An item card by its name ("help Trench Shotgun"), for one that someone
+    carries: what it does (a weapon's hands, attribute and base Damage), its
+    uses, its card's words and who holds it where. A card not yet found is
+    not named."""
+    wanted = " ".join(topic.lower().split()).removeprefix("the ")
+    for inv in table.investigators.values():
+        for held in inv.items:
+            card = held.card
+            if wanted not in (card.slug, card.name.lower().removeprefix("the ")):
+                continue
+            if card.weapon:
+                hands = "two-handed" if card.hands == 2 else "one-handed"
+                what = (
+                    f"a {hands} weapon; each attack with it is {_a(str(card.attribute))} test, "
+                    f"deals its base Damage of {card.damage} plus 1 for each Success, "
+                    "and spends a use"
+                )
+            else:
+                what = "an item"
+                die = card.effect.get("die")
+                if die:
+                    what += f"; spend a use for 1 more white die in {_a(str(die))} test"
+            uses = f"{count(card.uses, 'use')} when found" if card.uses else "no uses to spend"
+            where = "in hand" if held.place == "hand" else "in the backpack"
+            lines = [Line(f"{card.name}: {what}; {uses}.")]
+            if card.text:
+                lines.append(Line(f"The card: {' '.join(card.text.split())}"))
+            left = count(held.uses, "use")
+            lines.append(Line(f"{inv.name} carries it {where}, {left} left."))
+            return lines
+    return []
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word

@@ -24,7 +24,8 @@ from tales.ui.helps import HELP, PIECES, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
 from tales.ui.voice import Narrator, voice_commands
-from tales.ui.words import sentence
+from tales.ui.words import as_number, sentence, typed
+from tales.ui.words import count as count_of
 
 __all__ = ["HELP", "QUIT", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
 
@@ -92,6 +93,9 @@ class PlayLoop:
         self.keys = Keys()
         self.unknown: list[tuple[int, str]] = []  # (input line, text) nobody understood
         self.inputs = 0
+        # What undo reaches back to: the start of this game, or the sheet it
+        # was loaded from (a checkpoint's, after a rewind); never further.
+        self.origin = "this game was started"
         self.commands: dict[str, Callable[[str], None]] = {
             "help": self.help,
             "options": lambda _: self.show_decision(force=True),
@@ -129,6 +133,7 @@ class PlayLoop:
         if history:
             self.show_events(self.game.events)
         else:
+            self.origin = "this game was loaded from its sheet"
             self._remember(self.game.events)
             self.console.show(render.status_lines(self.table))
             self.console.show(self._left_off(self.game.events))
@@ -156,11 +161,12 @@ class PlayLoop:
 
     def handle(self, text: str) -> bool:
         """Carry out one line; False when the player leaves."""
+        text = typed(text)  # a script saved by Windows Notepad starts with a BOM
         words = text.strip().split(maxsplit=1)
         if not words:
             self.show_decision(force=True)
             return True
-        command, argument = words[0].lower(), (words[1] if len(words) > 1 else "")
+        command, argument = as_number(words[0]).lower(), (words[1] if len(words) > 1 else "")
         pending = self.game.pending
         if pending is None:
             return False
@@ -236,7 +242,9 @@ class PlayLoop:
         self._remember(events)
         if self.narrator is not None:
             self.narrator.paragraphs([e.text for e in events if isinstance(e, StoryRead)])
-        lines = render.render_events(events, self.table, self.console.width)
+        pending = self.game.pending
+        test = pending.context if pending is not None else None  # the test under way, if any
+        lines = render.render_events(events, self.table, self.console.width, test)
         if lines:
             self.console.show(lines)
 
@@ -335,16 +343,38 @@ class PlayLoop:
         saved = self._saving()
         if saved is None:
             return
-        text = argument.strip() or "1"
+        text = as_number(argument.strip() or "1")
         if not text.isdecimal() or len(text) > 6 or int(text) < 1:
             self.say(f"undo takes a number of inputs to take back, not {printable(text, 12)!r}.")
             return
-        count = int(text)
-        if count > 1 and not self.console.confirm(f"Take back the last {count} inputs?"):
+        asked = int(text)
+        played = len(saved.game.inputs)  # undo reaches back to self.origin, no further
+        if played == 0:
+            self.say(
+                f"There is nothing to undo: no input has been played since {self.origin}, "
+                "and undo reaches back no further."
+            )
+            return
+        count = min(asked, played)
+        question = f"Take back the last {count_of(count, 'input')}?"
+        if count < asked:
+            question = f"Take back the {count} inputs played since {self.origin}?"
+        if count > 1 and not self.console.confirm(question):
             self.say("Nothing was taken back.")
             return
         taken = saved.undo(count)
-        self._rewound(f"Took back {taken} input{'s' if taken != 1 else ''}.")
+        message = f"Took back {count_of(taken, 'input')}."
+        if taken < asked:
+            message = (
+                f"Took back {count_of(taken, 'input')}, not {asked}: {self._all_played(taken)}; "
+                "undo reaches back no further."
+            )
+        self._rewound(message)
+
+    def _all_played(self, count: int) -> str:
+        """ "the 2 played since this game was loaded from its sheet" """
+        only = "the only one" if count == 1 else f"the {count}"
+        return f"{only} played since {self.origin}"
 
     def checkpoint(self, argument: str) -> None:
         saved = self._saving()
@@ -384,6 +414,7 @@ class PlayLoop:
             self.say("Not rewound: the game goes on from here.")
             return
         warnings = saved.rewind(name)
+        self.origin = f"this game was loaded from the sheet of checkpoint '{name.lower()}'"
         for warning in warnings:
             self.say(warning)
         self._rewound(f"Back at checkpoint '{name.lower()}'.")
@@ -412,6 +443,7 @@ class PlayLoop:
                 lines.append(Line(f"Read before this game was loaded: {numbers}."))
             self.console.show(lines)
             return
+        text = as_number(text)
         if not text.isdecimal() or len(text) > 6:
             self.say(f"read takes a paragraph number, not '{printable(text, 12)}'.")
             return

@@ -14,6 +14,7 @@ from tales.rules import events as ev
 from tales.rules.randomness import SourceChanged
 from tales.rules.statuses import OPPOSITE_TOKEN
 from tales.rules.terms import StatusCardKind
+from tales.rules.teststate import TestState
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
@@ -86,10 +87,16 @@ def _faces(faces: Iterable[object]) -> str:
     return ", ".join(words) if words else "none"
 
 
-def render_events(events: Iterable[ev.Event], table: TableView, width: int = 78) -> list[Line]:
+def render_events(
+    events: Iterable[ev.Event],
+    table: TableView,
+    width: int = 78,
+    test: TestState | None = None,
+) -> list[Line]:
     """Words for a batch of events, in their order. The cards drawn into a
     hand, each silent on its own, are counted and told where the drawing
-    ends ("Arthur Blackwood draws 5 cards.")."""
+    ends ("Arthur Blackwood draws 5 cards."). ``test``: the test under way
+    as the events leave it, so a test announced as eased says by what."""
     lines: list[Line] = []
     drawn: Counter[str] = Counter()
     for event in events:
@@ -97,6 +104,9 @@ def render_events(events: Iterable[ev.Event], table: TableView, width: int = 78)
             drawn[event.investigator] += 1
         elif isinstance(event, ev.DrawingEnded) and drawn[event.investigator]:
             lines.append(Line(_drawing_ended(event, drawn.pop(event.investigator), table)))
+            continue
+        elif isinstance(event, ev.TestStarted) and event.tally is None and event.eased_by:
+            lines.append(Line(_test_started(event, table, ease_reason(event, test, table))))
             continue
         lines += render_event(event, table, width)
     return lines
@@ -108,13 +118,49 @@ def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
     return f"{drew}{after.get(e.reason, '')}."
 
 
-def _test_started(e: ev.TestStarted, t: TableView) -> str:
+# The reason tales.rules.skilltest.keep_red gives when a player chose under
+# ADVANTAGE: the rule lets them keep either die, so the choice is theirs and
+# may be the worse face; "keeps the preferred" would say the rule chose.
+_ADVANTAGE_CHOICE = "ADVANTAGE keeps the preferred"
+
+
+def _red_kept(e: ev.RedDieKept) -> str:
+    if e.reason == _ADVANTAGE_CHOICE:
+        return f"Red die kept: {e.face}, chosen under ADVANTAGE over the {e.discarded}."
+    return f"Red die kept: {e.face} ({e.reason})."
+
+
+def ease_reason(e: ev.TestStarted, test: TestState | None, t: TableView) -> str | None:
+    """What eases the test ``e`` starts, as tales.rules.teststate.eased finds
+    it (ruling ease-who-counts): "Ezra Marsh's SEA keyword". None when
+    ``test`` is not that test (the events of an earlier sitting)."""
+    if test is None or test.actor.slug != e.investigator or test.spec.attribute != e.attribute:
+        return None
+    ease = test.spec.ease
+    if ease is None:
+        return None
+    people = test.participants()
+    if ease.item:
+        holder = next((p for p in people if p.item(ease.item)), None)
+        if holder is not None:
+            return f"{holder.name}'s {item_name(t, ease.item).removeprefix('The ')}"
+    if ease.keyword:
+        if t.keyword_validated(ease.keyword):
+            return f"the {ease.keyword} keyword on the Keyword sheet"
+        holder = next((p for p in people if p.sheet.keyword == ease.keyword), None)
+        if holder is not None:
+            return f"{holder.name}'s {ease.keyword} keyword"
+    return None
+
+
+def _test_started(e: ev.TestStarted, t: TableView, reason: str | None = None) -> str:
     """A test against a need, or a counted one (a blow, a Stratagem) told by
     what its successes do: a test against an enemy never passes or fails."""
     who = f"{name_of(t, e.investigator)} takes {article(str(e.attribute))} test"
     if e.tally is not None:
         return f"{who}: {e.tally.what_successes_do()}."
-    eased = f" (eased by {e.eased_by})" if e.eased_by else ""
+    why = f": {reason}" if reason else ""
+    eased = f" (eased by {e.eased_by}{why})" if e.eased_by else ""
     return f"{who}: {count(e.need - e.eased_by, 'success')} needed{eased}."
 
 
@@ -320,7 +366,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
         + (f", {e.magic} MAGIC" if e.magic else "")
         + f"): now {_faces(e.faces)}."
     ),
-    ev.RedDieKept: lambda e, t: f"Red die kept: {e.face} ({e.reason}).",
+    ev.RedDieKept: lambda e, t: _red_kept(e),
     ev.TestResolved: lambda e, t: _test_resolved(e),
     ev.EventSymbolRolled: lambda e, t: _event_token(e),
     ev.AbilityUsed: lambda e, t: (

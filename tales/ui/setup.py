@@ -21,7 +21,7 @@ from tales.safefile import printable
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
-from tales.ui.words import first_sentence
+from tales.ui.words import as_number, first_sentence, typed
 
 
 @record
@@ -125,6 +125,7 @@ def ask_setup(core: Core, tale: Tale, defaults: GameSetup) -> GameSetup:
             answer = prompt(
                 f"{question} [{default}]: ", completer=WordCompleter(list(options))
             ).strip()
+            answer = as_number(typed(answer))  # a full-width 2 (U+FF12) is 2
             if not answer:
                 return default
             if answer in options:

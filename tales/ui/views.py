@@ -160,4 +160,4 @@ def odds_lines(decision: Decision, table: TableView) -> list[Line]:
         if have >= need
         else f"{count(need - have, 'more success')} needed to pass"
     )
-    return [Line(f"The dice are down: {count(have, 'success')} of {need} needed; {where}.")]
+    return [Line(f"The dice are down: {count(have, 'success')}, {need} needed; {where}.")]

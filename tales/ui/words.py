@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 # Nouns whose plural is not the noun plus "s".
 _PLURALS = {
     "die": "dice",
@@ -60,3 +62,20 @@ def first_sentence(text: str) -> str:
             if words_[i + 1][:1].isupper() or words_[i + 1][:1] in "\"'(":
                 return " ".join(words_[: i + 1])
     return " ".join(words_)
+
+
+BOM = "\ufeff"  # a byte-order mark, as Windows Notepad starts a file with
+
+
+def typed(text: str) -> str:
+    """A line as typed or scripted, its leading byte-order mark dropped."""
+    return text.lstrip(BOM)
+
+
+def as_number(word: str) -> str:
+    """A number typed in any digits (full-width U+FF12, Arabic-Indic ...) in ASCII
+    digits, by each digit's Unicode value (NFKC); any other word unchanged."""
+    folded = unicodedata.normalize("NFKC", word)
+    if not folded.isdecimal():
+        return word
+    return "".join(str(unicodedata.decimal(c)) for c in folded)

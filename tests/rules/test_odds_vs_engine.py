@@ -215,4 +215,4 @@ def test_after_roll_prompt_counts_the_red_die_disadvantage_keeps(core: Core) -> 
     engine.apply("accept")
     outcome = engine.result
     assert isinstance(outcome, TestOutcome) and not outcome.passed
-    assert "0 of 1 successes" in prompt, prompt
+    assert "0 successes, 1 needed" in prompt, prompt

@@ -203,11 +203,11 @@ def test_a_shattered_star_cancels_a_success_rolled_later_by_an_explosion(core: C
     engine = start(table, ARTHUR, TestSpec(STR, 2))
     engine.apply_all([f"play:{c.id}" for c in cards])
     engine.apply("roll")
-    assert engine.pending is not None and "1 of 2 successes" in engine.pending.prompt
+    assert engine.pending is not None and "1 success, 2 needed" in engine.pending.prompt
     assert "explode" in engine.legal_ids()
     events = engine.apply("explode")
     assert events == (DieExploded(2, Face.parse("success")),)
-    assert engine.pending is not None and "1 of 2 successes" in engine.pending.prompt
+    assert engine.pending is not None and "1 success, 2 needed" in engine.pending.prompt
     events = engine.apply("accept")
 
     result = only(events, TestResolved)
@@ -244,7 +244,8 @@ def test_an_explosion_is_offered_and_may_be_declined(core: Core) -> None:
     engine.apply("roll")
     assert engine.pending is not None and engine.pending.kind == "after-roll"
     explode = engine.pending.get("explode")
-    assert explode is not None and "(4 left)" in explode.label
+    # Ruling explosion-dice-from-box: the extra die comes from those still in the box.
+    assert explode is not None and "(4 white dice left in the box)" in explode.label
     events = engine.apply("accept")
 
     assert of(events, DieExploded) == []
@@ -290,7 +291,7 @@ def test_explosions_stop_when_the_box_is_empty(core: Core) -> None:
     engine.apply_all([f"play:{c.id}" for c in cards])
     engine.apply("roll")
     explode = engine.pending.get("explode") if engine.pending else None
-    assert explode is not None and "(1 left)" in explode.label
+    assert explode is not None and "(1 white die left in the box)" in explode.label
     assert engine.apply("explode") == (DieExploded(0, Face.parse("explode")),)
 
     assert "explode" not in engine.legal_ids(), "two Exploding Successes wait, no die is left"
@@ -749,7 +750,7 @@ def test_under_disadvantage_the_tally_after_the_roll_counts_the_worse_red_die(
 
     result = only(engine.apply("accept"), TestResolved)
     assert result.successes == 0
-    assert "0 of 1 successes" in shown
+    assert "0 successes, 1 needed" in shown
 
 
 @ruling("red-die-ranking")

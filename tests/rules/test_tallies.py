@@ -41,6 +41,12 @@ def test_a_blow_whose_base_damage_finishes_the_enemy_needs_no_success() -> None:
     assert last.standing(0) == "the blow deals 2 wounds, enough to finish it"
 
 
+def test_one_wound_left_finishes_it_in_the_singular() -> None:
+    """A newcomer read "1 wound finish it"."""
+    assert "1 wound finishes it;" in Tally("combat", base=0, left=1).what_successes_do()
+    assert "1 success finishes it" in Tally("stratagem", base=0, left=1).what_successes_do()
+
+
 def test_a_stratagem_places_a_token_for_each_success() -> None:
     outwit = Tally("stratagem", base=0, left=4)
     assert outwit.what_successes_do() == (

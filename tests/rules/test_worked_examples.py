@@ -135,7 +135,7 @@ def test_elizabeth_rerolls_a_shattered_star_with_ezras_magic(core):
     engine.apply_all([f"play:{c.id}" for c in dice_cards])
     engine.apply("roll")
     assert "reroll:elizabeth-hawthorne" not in engine.legal_ids(), "she has no MAGIC left"
-    assert engine.pending is not None and "1 of 2 successes" in engine.pending.prompt
+    assert engine.pending is not None and "1 success, 2 needed" in engine.pending.prompt
 
     load_dice(table, white("blank"))
     events = engine.apply_all(["reroll:ezra-marsh", "die:2", "confirm", "accept"])

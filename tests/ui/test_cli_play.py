@@ -125,6 +125,38 @@ def test_a_script_with_windows_line_endings_plays_alike(tmp_path: Path) -> None:
     assert first.replace("unix", "NAME") == second.replace("windows", "NAME")
 
 
+def test_a_script_saved_with_a_byte_order_mark_plays_alike(tmp_path: Path) -> None:
+    """Windows Notepad starts a UTF-8 file with a BOM: line 1 failed as
+    "'\\ufeffstatus' is neither an option number nor a command"."""
+    unmarked, marked = tmp_path / "unmarked.txt", tmp_path / "marked.txt"
+    unmarked.write_bytes(b"status\n1\nodds\n")
+    marked.write_bytes(b"\xef\xbb\xbfstatus\r\n1\r\nodds\r\n")
+    saves = ("--saves", str(tmp_path / "saves"))
+    first = play(*SOLO, *saves, "--save", "bomless", "--script", str(unmarked))
+    second = play(*SOLO, *saves, "--save", "bomful", "--script", str(marked))
+    assert second.exit_code == 0, second.output
+    assert "\ufeff" not in second.stdout and "neither an option" not in second.stdout
+    assert first.stdout.replace("bomless", "NAME") == second.stdout.replace("bomful", "NAME")
+
+
+def test_a_typed_line_with_a_byte_order_mark_is_read_without_it() -> None:
+    result = play(*SOLO, "--plain", stdin="\ufeffstatus\n")
+    assert result.exit_code == 0
+    assert "> status\nRound 1, time space 1 of 8" in result.stdout
+
+
+def test_full_width_digits_choose_as_ascii_digits() -> None:
+    """A full-width 2 at a menu said "There is no option 2: choose 1 to 7." (in its own digit);
+    digits are read by their Unicode value, as the option, undo and read counts."""
+    ascii_ = play(*SOLO, "--plain", "--no-save", stdin="1\nstatus\n").stdout
+    wide = play(*SOLO, "--plain", "--no-save", stdin="\uff11\nstatus\n").stdout
+    assert "There is no option" not in wide
+    assert wide.replace("> \uff11\n", "> 1\n") == ascii_
+    undone = play(*SOLO, "--plain", stdin="1\nundo \uff11\nread \u0669\u0669\u0669\n").stdout
+    assert "Took back 1 input." in undone
+    assert "Paragraph 999 is not among those read" in undone
+
+
 def test_a_misspelt_investigator_gets_a_did_you_mean():
     from click.testing import CliRunner
 

@@ -114,6 +114,23 @@ def test_help_explains_each_piece(make_game: MakeGame, topic: str, term: str):
     assert line.startswith(f"{term}: ") and "Did you mean" not in line
 
 
+def test_help_describes_an_item_card_by_its_name(make_game: MakeGame):
+    """`help Trench Shotgun` gave no help; `items` shows only "Trench Shotgun
+    (3 uses, hand)". Rulebook, Weapons: its attribute and base damage."""
+    game = make_game(players=2, investigators=("arthur", "ezra"))
+    for topic in ("Trench Shotgun", "the trench shotgun", "trench-shotgun"):
+        lines = shown(game, f"help {topic}")
+        assert lines[0] == (
+            "Trench Shotgun: a two-handed weapon; each attack with it is a STRENGTH test, "
+            "deals its base Damage of 2 plus 1 for each Success, and spends a use; "
+            "3 uses when found."
+        ), lines
+        assert lines[1].startswith("The card: A pump gun brought home from France")
+        assert lines[2] == "Arthur Blackwood carries it in hand, 3 uses left."
+    # An item no one carries is not told: it may be a card the team has yet to find.
+    assert shown(make_game(), "help Trench Shotgun")[0].startswith("No help on")
+
+
 def test_help_lists_the_pieces(make_game: MakeGame):
     lines = shown(make_game(), "help")
     assert (

@@ -50,6 +50,7 @@ def test_an_option_id_works_as_a_command(game: Game, loop: PlayLoop) -> None:
         ("0", "There is no option 0: choose 1 to 7."),
         ("8", "There is no option 8: choose 1 to 7."),
         ("123456789", "There is no option 123456789: choose 1 to 7."),
+        ("\uff18", "There is no option 8: choose 1 to 7."),  # a full-width 8, read as 8
         ("-1", "'-1' is neither an option number nor a command. Type 'help'."),
         ("1.5", "'1.5' is neither an option number nor a command. Type 'help'."),
         ("xyzzy", "'xyzzy' is neither an option number nor a command. Type 'help'."),
@@ -103,6 +104,29 @@ def test_help_lists_every_command(loop: PlayLoop, console: FakeConsole) -> None:
 def test_help_on_a_rule_term(loop: PlayLoop, console: FakeConsole, topic: str) -> None:
     loop.handle(f"help {topic}")
     assert console.take() == [Line(f"BLEEDING: {TERMS['BLEEDING']}.")]
+
+
+def test_help_end_of_round_says_cards_may_be_kept(loop: PlayLoop, console: FakeConsole) -> None:
+    """Rulebook, End of Round: "If, for some reason, you wish to keep a card or
+    cards in your hand, you may do so. Those cards are still part of your hand
+    limit for the next round." The help said every card was shuffled back, and
+    then the game asked "keep cards for the next round?"."""
+    loop.handle("help END OF ROUND")
+    (line,) = console.take()
+    assert "may keep cards left in hand for the next round" in line.text
+    assert "count toward its hand limit" in line.text
+    assert "every card is shuffled back" not in line.text
+
+
+@pytest.mark.parametrize("topic", ["eased", "EASED BY", "hardened"])
+def test_help_explains_eased_and_hardened_tests(
+    loop: PlayLoop, console: FakeConsole, topic: str
+) -> None:
+    """`help eased` said "No help on 'eased'" though tests are announced as eased."""
+    loop.handle(f"help {topic}")
+    (line,) = console.take()
+    assert line.kind != "warning" and ("EASED:" in line.text or "HARDENED:" in line.text)
+    assert "Item" in line.text and "keyword" in line.text
 
 
 def test_help_on_a_command(loop: PlayLoop, console: FakeConsole) -> None:

@@ -218,6 +218,41 @@ def test_a_token_the_story_places_is_not_told_as_a_die_roll(game: Game, placed: 
     assert words("red die").startswith("The red die shows a tentacle: ")
 
 
+def test_the_red_die_kept_under_advantage_is_told_as_the_players_choice(game: Game) -> None:
+    """Rulebook: ADVANTAGE, "roll 2 red dice and keep the one you prefer". A
+    newcomer kept the tentacle over the star and read "Red die kept: tentacle
+    (ADVANTAGE keeps the preferred)", as if the rule had chosen the better."""
+    tentacle, star, skull = Face.parse("tentacle"), Face.parse("star"), Face.parse("skull")
+    chose = ev.RedDieKept(tentacle, star, "ADVANTAGE keeps the preferred")
+    assert [line.text for line in render.render_event(chose, game.view)] == [
+        "Red die kept: tentacle, chosen under ADVANTAGE over the star."
+    ]
+    ruled = ev.RedDieKept(skull, star, "DISADVANTAGE keeps the worse")
+    assert [line.text for line in render.render_event(ruled, game.view)] == [
+        "Red die kept: skull (DISADVANTAGE keeps the worse)."
+    ]
+
+
+def test_an_eased_test_says_what_eased_it(game: Game) -> None:
+    """A newcomer read "eased by 1" and never learnt why. Rulebook: "possessing
+    the corresponding Item or keyword will make the test easier"; ruling
+    ease-who-counts: a keyword printed on a participant's board counts."""
+    from tales.rules.teststate import Ease, TestSpec
+
+    ezra = game.table.investigator(EZRA)
+    keyword = ezra.sheet.keyword
+    spec = TestSpec(Attribute.EDUCATION, 3, Ease(1, keyword=keyword))
+    test = TestState(ezra, spec, Attribute.EDUCATION)
+    started = ev.TestStarted(EZRA, Attribute.EDUCATION, 3, 1)
+    (line,) = render.render_events([started], game.view, test=test)
+    assert line.text == (
+        f"Ezra Marsh takes an EDUCATION test: 2 successes needed "
+        f"(eased by 1: Ezra Marsh's {keyword} keyword)."
+    )
+    (bare,) = render.render_events([started], game.view)  # no test at hand: no reason
+    assert bare.text == "Ezra Marsh takes an EDUCATION test: 2 successes needed (eased by 1)."
+
+
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
     assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.view) == []
 

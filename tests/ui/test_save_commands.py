@@ -147,9 +147,13 @@ def test_undo_n_in_a_script_takes_back_n_without_asking(tmp_path: Path, folder: 
 
 
 def test_undo_more_than_was_played_takes_back_what_there_is(tmp_path: Path) -> None:
+    """Fewer taken back than asked: the message says how many, and why no more."""
     result = scripted(tmp_path, "status", "1", "undo 5", "status")
     before, after = replies(result.output, "status")
-    assert reply(result.output, "undo 5")[0] == "Took back 1 input."
+    assert reply(result.output, "undo 5")[0] == (
+        "Took back 1 input, not 5: the only one played since this game was started; "
+        "undo reaches back no further."
+    )
     assert after == before
 
 
@@ -169,15 +173,45 @@ def test_undo_reaches_back_to_the_loaded_sheet_and_no_further(tmp_path: Path) ->
     loaded = play("--load", DEFAULT, stdin="undo\nundo\nstatus\n")
     first, second = replies(loaded.output, "undo")
     assert first[0] == "Took back 1 input."
-    assert second == ["There is nothing to undo since this game was started or loaded"]
+    assert second == [
+        "There is nothing to undo: no input has been played since this game was loaded "
+        "from its sheet, and undo reaches back no further."
+    ]
     assert reply(loaded.output, "status")[0].startswith("Round 2,")
     assert "Ezra Marsh at The Boat Shed" in reply(loaded.output, "status")[2]
+
+
+def test_undo_n_after_a_load_says_it_stops_at_the_loaded_sheet(tmp_path: Path) -> None:
+    """The newcomer's report: after a load, `undo 3` took back 2 and said only
+    "Took back 2 inputs."; `undo 500` took back 28 without a word of why."""
+    scripted(tmp_path, "1", "7", "1", "status", "1", "2")  # round 2, two inputs since its sheet
+    loaded = play("--load", DEFAULT, stdin="undo 3\nundo 5\nstatus\n")
+    assert reply(loaded.output, "undo 3")[0] == (
+        "Took back 2 inputs, not 3: the 2 played since this game was loaded from its sheet; "
+        "undo reaches back no further."
+    )
+    assert reply(loaded.output, "undo 5") == [
+        "There is nothing to undo: no input has been played since this game was loaded "
+        "from its sheet, and undo reaches back no further."
+    ]
+    assert reply(loaded.output, "status")[0].startswith("Round 2,")
+
+
+def test_undo_after_a_rewind_stops_at_the_checkpoints_sheet(tmp_path: Path) -> None:
+    """A checkpoint is a sheet (here the setup's) and the inputs since it."""
+    result = scripted(tmp_path, "1", "checkpoint shed", "2", "rewind shed", "undo 2", "status")
+    assert reply(result.output, "undo 2")[0] == (
+        "Took back 1 input, not 2: the only one played since this game was loaded from the "
+        "sheet of checkpoint 'shed'; undo reaches back no further."
+    )
+    assert "Ezra Marsh at The Landing Stage" in reply(result.output, "status")[2]
 
 
 def test_undo_with_nothing_to_undo_is_one_line(tmp_path: Path) -> None:
     result = scripted(tmp_path, "undo", "1", "status")
     assert reply(result.output, "undo") == [
-        "There is nothing to undo since this game was started or loaded"
+        "There is nothing to undo: no input has been played since this game was started, "
+        "and undo reaches back no further."
     ]
     assert "Ezra Marsh at The Boat Shed" in reply(result.output, "status")[2], "the game goes on"
 
