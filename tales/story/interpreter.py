@@ -275,17 +275,18 @@ class Book:
             goto = plan.goto
             if plan.choices:
                 context = self._words.context(table, actor) if plan.conditional else None
-                chosen, offered = plans.choices_now(
+                chosen, mask = plans.choices_now(
                     plan, table, context, self._holds, self.book.lone_choice
                 )
-                if offered is not None:
+                if mask:
                     if listing is None:
                         listing = plans.listing_now(table)
-                    asked = plans.asking(plan, offered, listing, self._asked)
+                    asked = plans.asking(plan, mask, listing, self._asked)
                     self._asked = asked
                     choice = yield asked
                     if type(choice) is not StoryChoice:  # an ability used: the choice asked again
                         assert isinstance(choice, UseAbility)  # the only other options offered
+                        offered = plans.offered(plan, mask)
                         choice, listing = yield from plans.ask_again(table, plan, offered, choice)
                     chosen = plan.choices[choice.index]
                     self._reads = 0
