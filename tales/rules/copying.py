@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from enum import Enum
+from keyword import iskeyword
 from typing import Any
 
 Copy = Callable[[Any], Any]
@@ -95,8 +96,10 @@ class _Planner:
         attributes = getattr(value, "__dict__", None)
         if type(attributes) is not dict or hasattr(kind, "__slots__") or not _plain(kind):
             raise NotPlanned(f"a {kind.__name__}, which a planned copy does not know")
-        parts = [(name, self.plan(item)) for name, item in attributes.items()]
-        return _object_of(kind, tuple((name, part) for name, part in parts if part is not None))
+        for name in attributes:
+            if not name.isidentifier() or iskeyword(name) or _descriptor(kind, name):
+                raise NotPlanned(f"{kind.__name__}.{name}, which a plain assignment would not set")
+        return _object_of(kind, [(name, self.plan(item)) for name, item in attributes.items()])
 
 
 def _frozen(value: Any) -> bool:
@@ -110,6 +113,12 @@ def _frozen(value: Any) -> bool:
     return params is not None and bool(params.frozen)
 
 
+def _descriptor(kind: type, name: str) -> bool:
+    """Whether the class has a data descriptor (a property...) by ``name``."""
+    found = getattr(kind, name, None)
+    return hasattr(type(found), "__set__") or hasattr(type(found), "__delete__")
+
+
 def _plain(kind: type) -> bool:
     """A class whose instances are their ``__dict__`` alone: made again by
     ``object.__new__`` and given a copy of it."""
@@ -117,6 +126,7 @@ def _plain(kind: type) -> bool:
     return (
         own.__new__ is object.__new__
         and own.__reduce_ex__ is object.__reduce_ex__
+        and own.__setattr__ is object.__setattr__
         and not hasattr(kind, "__copy__")
         and not hasattr(kind, "__deepcopy__")
     )
@@ -146,15 +156,23 @@ def _dict_of(changing: tuple[tuple[Any, Copy], ...]) -> Copy:
     return copy
 
 
-def _object_of(kind: type, changing: tuple[tuple[str, Copy], ...]) -> Copy:
-    new = object.__new__
-
-    def copy(value: Any) -> Any:
-        made: Any = new(kind)
-        attributes = made.__dict__
-        attributes.update(value.__dict__)
-        for name, part in changing:
-            attributes[name] = part(attributes[name])
-        return made
-
+def _object_of(kind: type, parts: list[tuple[str, Copy | None]]) -> Copy:
+    """A copy of an object of ``kind``: a new one given each attribute in the
+    order it has them (the order its ``__init__`` set them, so the copy keeps
+    the compact layout CPython gives instances of one class: one given a
+    ``__dict__`` wholesale reads every attribute more slowly). Written out as
+    source, as ``dataclasses`` writes an ``__init__``: a line per attribute,
+    where a loop would make a call per attribute."""
+    names: dict[str, Any] = {"_new": object.__new__, "_kind": kind}
+    lines = ["def copy(value):", "    made = _new(_kind)"]
+    for index, (name, part) in enumerate(parts):
+        if part is None:
+            lines.append(f"    made.{name} = value.{name}")
+        else:
+            names[f"_part{index}"] = part
+            lines.append(f"    made.{name} = _part{index}(value.{name})")
+    lines.append("    return made")
+    exec("\n".join(lines), names)  # our own source, of the object's attribute names
+    copy: Copy = names["copy"]
+    copy.__qualname__ = f"planned_copy.<{kind.__qualname__}>"
     return copy

@@ -264,3 +264,26 @@ def test_a_planned_copy_refuses_what_it_cannot_copy_faithfully():
         planned_copy([random.Random(1)])  # a kind it does not know
     generator = random.Random(1)
     assert planned_copy([generator], shared=[generator])([generator])[0] is generator
+
+
+class _Guarded:
+    def __init__(self) -> None:
+        self._value = 1
+
+    @property
+    def value(self) -> int:
+        return self._value
+
+    @value.setter
+    def value(self, value: int) -> None:
+        self._value = value
+
+
+def test_a_planned_copy_sets_each_attribute_in_its_order_or_refuses():
+    box = _Box()
+    copy = planned_copy(box)(box)
+    assert list(vars(copy)) == list(vars(box))  # the order __init__ gave them
+    guarded = _Guarded()
+    vars(guarded)["value"] = 2  # what a plain assignment would not set: the property would
+    with pytest.raises(NotPlanned):
+        planned_copy(guarded)
