@@ -263,18 +263,24 @@ class Book:
         Returns the first paragraph the general reading must read (or None)
         and the abilities last offered (:func:`plans.ask_again`)."""
         state, known, visited = self.state, self._plans, self.state.visited
+        emit = table.sink.emit  # Table.emit, without the call in between
+        words: Mapping[str, Any] | None = None  # the vocabulary, bound at the first condition
         while True:  # the paragraph marked, told, its effects' steps run
             number = plan.number
             first = number not in visited
             visited.add(number)
             read = plan.read
-            table.emit(read if read is not None else self._told(table, plan, actor))
+            emit(read if read is not None else self._told(table, plan, actor))
             self._reading = number
             for step in plan.first_steps if first else plan.steps:
                 step(table, state)
             goto = plan.goto
             if plan.choices:
-                context = self._words.context(table, actor) if plan.conditional else None
+                context = None
+                if plan.conditional:  # one actor, one table: one vocabulary for the run
+                    if words is None:
+                        words = self._words.context(table, actor)
+                    context = words
                 chosen, mask = plans.choices_now(
                     plan, table, context, self._holds, self.book.lone_choice
                 )
@@ -353,12 +359,10 @@ class Book:
         rate = exploration_rate(
             table, carried=self.carried_points, campaign=self.continues_campaign
         )
-        self.rate = f"{rate.numerator}/{rate.denominator}"
+        self.rate = exact = f"{rate.numerator}/{rate.denominator}"
         fitting = [r for r in self.book.rates if r.start <= rate]
         consequence = fitting[-1].read if fitting else None
-        table.emit(
-            ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
-        )
+        table.emit(ExplorationRated(float(rate), exact, consequence))
         if consequence is not None and consequence != ending and not self.state.lost:
             paragraph = self.book.paragraphs[consequence]
             text = self._text(table, consequence, paragraph.text, None)

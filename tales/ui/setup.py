@@ -95,6 +95,8 @@ def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
 def house_rules(core: Core, texts: Sequence[str]) -> tuple[tuple[str, bool], ...]:
     """``ID=VALUE`` texts as a setup's house rules: only the switches set away
     from their defaults, in id order, as the save sheet records them."""
+    if not texts and not core.rulings.overrides:  # every new game with none asks
+        return ()
     flipped = core.rulings.overriding(parse_overrides(core.rulings, texts))
     return tuple(flipped.house_rules().items())
 
