@@ -95,13 +95,18 @@ def shuffle_deck(rng: random.Random, deck: list[Card]) -> None:
         rng.shuffle(deck)
         return
     getrandbits = rng.getrandbits
-    for i in reversed(range(1, len(deck))):
-        below = i + 1
-        bits = below.bit_length()
+    for i, below, bits in _draws(len(deck)):
         j = getrandbits(bits)
         while j >= below:  # rejected: drawn again, as _randbelow does
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+@functools.lru_cache(maxsize=64)
+def _draws(size: int) -> tuple[tuple[int, int, int], ...]:
+    """Each swap of a shuffle of ``size`` cards: the place, the bound of its
+    draw and the bits drawn for it (``_randbelow``'s ``k``), worked out once."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
 
 
 def new_game(
