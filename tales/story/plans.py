@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
-from tales.rules.abilities import kept_ability_options, use_ability
+from tales.rules.abilities import kept_ability_listing, use_ability
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.options import Option, UseAbility
 from tales.rules.table import Table
@@ -221,24 +221,11 @@ def offered(plan: Plan, mask: int) -> tuple[StoryChoice, ...]:
     return known
 
 
-# The abilities' listings offered beside planned questions, by the ids of
-# their options: each tuple keeps its options alive, so while it is kept no
-# other object has one of those ids, and a key never names other options.
-_LISTINGS: dict[tuple[int, ...], tuple[Option, ...]] = {}
-
-
 def listing_now(table: Table) -> tuple[Option, ...]:
-    """The abilities usable now (:func:`kept_ability_options`), as the one
-    tuple every game offering these very options is given: what
-    :func:`asking` knows a question by."""
-    options = kept_ability_options(table)
-    key = tuple(map(id, options))
-    known = _LISTINGS.get(key)
-    if known is None:
-        if len(_LISTINGS) >= 4096:  # a long sweep meets many teams
-            _LISTINGS.clear()
-        known = _LISTINGS[key] = tuple(options)
-    return known
+    """The abilities usable now (:func:`kept_ability_listing`), as the one
+    tuple every game offering these very options from the same inputs is
+    given: what :func:`asking` knows a question by."""
+    return kept_ability_listing(table)
 
 
 def asking(plan: Plan, mask: int, listing: tuple[Option, ...], last: Decision | None) -> Decision:
