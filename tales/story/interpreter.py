@@ -276,14 +276,14 @@ class Book:
                 step(table, state)
             goto = plan.goto
             if plan.choices:
-                context = None
                 if plan.conditional:  # one actor, one table: one vocabulary for the run
                     if words is None:
                         words = self._words.context(table, actor)
-                    context = words
-                chosen, mask = plans.choices_now(
-                    plan, table, context, self._holds, self.book.lone_choice
-                )
+                    chosen, mask = plans.choices_now(
+                        plan, table, words, self._holds, self.book.lone_choice
+                    )
+                else:  # choices_now's answer when no choice has an ``if:``
+                    chosen, mask = None, plan.full
                 if mask:
                     if listing is None:
                         listing = plans.listing_now(table)
