@@ -127,11 +127,19 @@ def kept_ability_options(table: Table) -> list[UseAbility]:
     the next nothing of it moves. Only where questions follow each other
     unchanged: after an activity something usually moved, and comparing the
     inputs costs more than it saves (bench_simulate)."""
+    return list(kept_ability_listing(table))
+
+
+def kept_ability_listing(table: Table) -> tuple[UseAbility, ...]:
+    """:func:`kept_ability_options` as the kept tuple itself, which is never
+    changed: the one every game offering these very options from the same
+    inputs is given (:data:`_SHARED`), what a planned question is kept by."""
     inputs = _inputs(table)
     kept = table.ability_listing
     if kept is None or kept[0] != inputs:
         kept = table.ability_listing = (inputs, _shared_listing(table, inputs))
-    return list(kept[1])
+    listing: tuple[UseAbility, ...] = kept[1]
+    return listing
 
 
 # Listings outside a test by what they are read from, for every table of this

@@ -8,6 +8,7 @@ keywords, and, of course, the survival of your team members."
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from fractions import Fraction
 
@@ -23,12 +24,13 @@ def exploration_elements(table: Table) -> dict[str, int]:
     Keyword sheet, less those marked from the campaign log unless they count
     (ruling ``carried-keywords-explored``); survivors are the team members
     alive, Companions included (ruling ``survivors``)."""
-    counts = {kind: len(table.found.get(kind, ())) for kind in ELEMENTS}
+    found = table.found
+    counts = {kind: len(found[kind]) if kind in found else 0 for kind in ELEMENTS}
     keywords = table.keywords
-    if not table.rulings.flag("carried-keywords-explored"):
+    if table.carried_keywords and not table.rulings.flag("carried-keywords-explored"):
         keywords = keywords - table.carried_keywords
     counts["keyword"] = len(keywords)
-    counts["survivor"] = sum(1 for inv in table.investigators.values() if not inv.dead)
+    counts["survivor"] = len([inv for inv in table.investigators.values() if not inv.dead])
     return counts
 
 
@@ -41,17 +43,29 @@ def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) 
         raise RulesError("there is no scenario to rate")
     campaign = campaign and table.rulings.flag("exploration-carry")
     points = exploration_points(table) + (carried if campaign else 0)
-    rate = Fraction(100 * points, table.scenario.exploration.full)
-    return rate if campaign else min(rate, Fraction(100))
+    full = table.scenario.exploration.full
+    if not campaign and full > 0 and points >= full:  # min(rate, 100), without the Fractions
+        return _HUNDRED
+    return _percent(points, full)
+
+
+_HUNDRED = Fraction(100)
+
+
+@functools.lru_cache(maxsize=4096)
+def _percent(points: int, full: int) -> Fraction:
+    """``points`` of ``full`` in percent: a Fraction is a value, made once per pair
+    (a scenario is rated at its end, and a bench walk is a scenario)."""
+    return Fraction(100 * points, full)
 
 
 def exploration_points(table: Table) -> int:
     """The points the team's elements are worth on the exploration table."""
     if table.scenario is None:
         raise RulesError("there is no scenario to rate")
-    exploration = table.scenario.exploration
+    points = table.scenario.exploration.points
     counts = exploration_elements(table)
-    return sum(exploration.points.get(kind, 0) * n for kind, n in counts.items())
+    return sum([points.get(kind, 0) * n for kind, n in counts.items()])
 
 
 def carry_over(table: Table, picks: Mapping[str, str]) -> dict[str, ItemCard]:

@@ -57,6 +57,8 @@ class GameSetup:
     cards: Source = Source.DIGITAL
 
     def rulings_in_force(self, core: Core) -> Rulings:
+        if not self.rulings:  # the box's own: one value, whose switches are read once for all
+            return core.rulings
         return core.rulings.overriding(dict(self.rulings))
 
 

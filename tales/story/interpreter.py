@@ -263,29 +263,36 @@ class Book:
         Returns the first paragraph the general reading must read (or None)
         and the abilities last offered (:func:`plans.ask_again`)."""
         state, known, visited = self.state, self._plans, self.state.visited
+        emit = table.sink.emit  # Table.emit, without the call in between
+        words: Mapping[str, Any] | None = None  # the vocabulary, bound at the first condition
         while True:  # the paragraph marked, told, its effects' steps run
             number = plan.number
             first = number not in visited
             visited.add(number)
             read = plan.read
-            table.emit(read if read is not None else self._told(table, plan, actor))
+            emit(read if read is not None else self._told(table, plan, actor))
             self._reading = number
             for step in plan.first_steps if first else plan.steps:
                 step(table, state)
             goto = plan.goto
             if plan.choices:
-                context = self._words.context(table, actor) if plan.conditional else None
-                chosen, offered = plans.choices_now(
-                    plan, table, context, self._holds, self.book.lone_choice
-                )
-                if offered is not None:
+                if plan.conditional:  # one actor, one table: one vocabulary for the run
+                    if words is None:
+                        words = self._words.context(table, actor)
+                    chosen, mask = plans.choices_now(
+                        plan, table, words, self._holds, self.book.lone_choice
+                    )
+                else:  # choices_now's answer when no choice has an ``if:``
+                    chosen, mask = None, plan.full
+                if mask:
                     if listing is None:
                         listing = plans.listing_now(table)
-                    asked = plans.asking(plan, offered, listing, self._asked)
+                    asked = plans.asking(plan, mask, listing, self._asked)
                     self._asked = asked
                     choice = yield asked
                     if type(choice) is not StoryChoice:  # an ability used: the choice asked again
                         assert isinstance(choice, UseAbility)  # the only other options offered
+                        offered = plans.offered(plan, mask)
                         choice, listing = yield from plans.ask_again(table, plan, offered, choice)
                     chosen = plan.choices[choice.index]
                     self._reads = 0
@@ -352,12 +359,10 @@ class Book:
         rate = exploration_rate(
             table, carried=self.carried_points, campaign=self.continues_campaign
         )
-        self.rate = f"{rate.numerator}/{rate.denominator}"
+        self.rate = exact = f"{rate.numerator}/{rate.denominator}"
         fitting = [r for r in self.book.rates if r.start <= rate]
         consequence = fitting[-1].read if fitting else None
-        table.emit(
-            ExplorationRated(float(rate), f"{rate.numerator}/{rate.denominator}", consequence)
-        )
+        table.emit(ExplorationRated(float(rate), exact, consequence))
         if consequence is not None and consequence != ending and not self.state.lost:
             paragraph = self.book.paragraphs[consequence]
             text = self._text(table, consequence, paragraph.text, None)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tales.errors import StoryExpressionError
-from tales.rules.abilities import kept_ability_options, use_ability
+from tales.rules.abilities import kept_ability_listing, use_ability
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.options import Option, UseAbility
 from tales.rules.table import Table
@@ -49,6 +49,7 @@ class PlannedChoice:
     closure: Closure | None
     steps: tuple[Step, ...]  # its outcome's effects
     goto: int | None  # where it goes on: its own ``goto``, else the paragraph's
+    bit: int  # ``1 << index``: the open choices are asked as a mask of these
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +66,13 @@ class Plan:
     prompt: str
     goto: int | None
     conditional: bool  # some choice has an ``if:``: the vocabulary is asked
-    # Its question with every choice open, by the listing beside it (asking()).
-    asked: dict[int, tuple[tuple[Option, ...], Decision]] = field(
+    full: int  # the mask of every choice (choices_now())
+    # Its questions by the listing beside them and the choices open (asking()).
+    asked: dict[tuple[int, int], tuple[tuple[Option, ...], Decision]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    # The options of the choices open, by their mask (offered()).
+    subsets: dict[int, tuple[StoryChoice, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -126,6 +132,7 @@ def plan_of(paragraph: Paragraph) -> Plan | None:
         f"Paragraph {paragraph.number}: choose",
         paragraph.goto,
         any(c.condition is not None for c in choices),
+        (1 << len(choices)) - 1,
     )
 
 
@@ -142,6 +149,7 @@ def _choice(
         closure,
         steps,
         outcome.goto if outcome.goto is not None else goto,
+        1 << index,
     )
 
 
@@ -176,16 +184,13 @@ def _read_event(paragraph: Paragraph) -> StoryRead | bool | None:
 Holds = Callable[[Table, int, str, Mapping[str, Any]], bool]
 
 
-def open_choices(
-    plan: Plan, table: Table, context: Mapping[str, Any] | None, holds: Holds
-) -> tuple[PlannedChoice, ...] | list[PlannedChoice]:
-    """The choices whose ``if:`` holds, asked in order as the general path
-    asks them: by the compiled closure, and should it fail (or be None), by
-    ``holds`` (:func:`tales.story.conditions.evaluate`, which gives the same
-    answer or the error in the sandbox's words)."""
-    if context is None:  # no choice has an ``if:``
-        return plan.choices
-    found = []
+def open_mask(plan: Plan, table: Table, context: Mapping[str, Any], holds: Holds) -> int:
+    """The choices whose ``if:`` holds, as the mask of their bits, asked in
+    order as the general path asks them: by the compiled closure, and should
+    it fail (or be None), by ``holds``
+    (:func:`tales.story.conditions.evaluate`, which gives the same answer or
+    the error in the sandbox's words)."""
+    mask = 0
     for choice in plan.choices:
         condition = choice.condition
         if condition is not None:
@@ -199,75 +204,72 @@ def open_choices(
                 held = holds(table, plan.number, condition, context)
             if not held:
                 continue
-        found.append(choice)
-    return found
+        mask |= choice.bit
+    return mask
 
 
-# The abilities' listings offered beside planned questions, by the ids of
-# their options: each tuple keeps its options alive, so while it is kept no
-# other object has one of those ids, and a key never names other options.
-_LISTINGS: dict[tuple[int, ...], tuple[Option, ...]] = {}
-
-
-def listing_now(table: Table) -> tuple[Option, ...]:
-    """The abilities usable now (:func:`kept_ability_options`), as the one
-    tuple every game offering these very options is given: what
-    :func:`asking` knows a question by."""
-    options = kept_ability_options(table)
-    key = tuple(map(id, options))
-    known = _LISTINGS.get(key)
+def offered(plan: Plan, mask: int) -> tuple[StoryChoice, ...]:
+    """The options of the choices in ``mask``, in order: one tuple per mask,
+    made once (the plan's own options when every choice is open)."""
+    if mask == plan.full:
+        return plan.options
+    known = plan.subsets.get(mask)
     if known is None:
-        if len(_LISTINGS) >= 4096:  # a long sweep meets many teams
-            _LISTINGS.clear()
-        known = _LISTINGS[key] = tuple(options)
+        if len(plan.subsets) >= 256:  # a paragraph of many choices, met in many states
+            plan.subsets.clear()
+        known = plan.subsets[mask] = tuple([c.option for c in plan.choices if c.bit & mask])
     return known
 
 
-def asking(
-    plan: Plan, offered: tuple[StoryChoice, ...], listing: tuple[Option, ...], last: Decision | None
-) -> Decision:
-    """The decision asking ``offered`` (choices of ``plan``) with ``listing``
-    beside them. With every choice open, it is made once per plan and
-    listing and asked again, by every game of the storybook: a Decision is a
-    frozen value of its prompt and options, and these never change (the plan
-    is the storybook's, the listing a tuple). Kept by the listing's id beside
+def listing_now(table: Table) -> tuple[Option, ...]:
+    """The abilities usable now (:func:`kept_ability_listing`), as the one
+    tuple every game offering these very options from the same inputs is
+    given: what :func:`asking` knows a question by."""
+    return kept_ability_listing(table)
+
+
+def asking(plan: Plan, mask: int, listing: tuple[Option, ...], last: Decision | None) -> Decision:
+    """The decision asking the choices of ``plan`` in ``mask`` with
+    ``listing`` beside them. It is made once per plan, mask and listing and
+    asked again, by every game of the storybook: a Decision is a frozen
+    value of its prompt and options, and these never change (the plan is
+    the storybook's, the listing a tuple). Kept by the listing's id beside
     the listing itself, so an id is never another's. Never ``last``, the
     decision the game asked before: a prompt knows a new question by a new
     object."""
-    whole = offered is plan.options
-    known = plan.asked.get(id(listing)) if whole else None
+    key = (id(listing), mask)
+    known = plan.asked.get(key)
     if known is not None and known[0] is listing and known[1] is not last:
         return known[1]
+    story = offered(plan, mask)
     decision = Decision(
-        None, DecisionKind.STORY_CHOICE, plan.prompt, (*offered, *listing), leading=len(offered)
+        None, DecisionKind.STORY_CHOICE, plan.prompt, (*story, *listing), leading=len(story)
     )
-    if whole and (known is None or known[0] is not listing):
-        if len(plan.asked) >= 64:  # a plan met beside many listings
+    if known is None or known[0] is not listing:
+        if len(plan.asked) >= 256:  # a plan met beside many listings
             plan.asked.clear()
-        plan.asked[id(listing)] = (listing, decision)
+        plan.asked[key] = (listing, decision)
     return decision
 
 
 def choices_now(
     plan: Plan, table: Table, context: Mapping[str, Any] | None, holds: Holds, lone: bool
-) -> tuple[PlannedChoice | None, tuple[StoryChoice, ...] | None]:
+) -> tuple[PlannedChoice | None, int]:
     """A planned paragraph's choices as they stand (``context``: the
     vocabulary, None when no choice has an ``if:``): the one taken without
     asking (all closed but one, ``lone``: the tale's ``lone_choice: take``),
-    or the options to ask, or neither (all closed: a dead end told, unless
-    it goes on by ``goto``)."""
+    or the mask of the choices to ask, or neither (0: all closed, a dead end
+    told, unless it goes on by ``goto``)."""
     if context is None:  # all open: every choice is asked
-        return None, plan.options
-    found = open_choices(plan, table, context, holds)
-    if not found:
+        return None, plan.full
+    mask = open_mask(plan, table, context, holds)
+    if not mask:
         if plan.goto is None:
             table.emit(StoryDeadEnd(plan.number))
-        return None, None
-    if lone and len(found) == 1 and len(plan.choices) > 1:
-        return found[0], None  # all closed but one: nothing to decide
-    if len(found) < len(plan.options):
-        return None, tuple([c.option for c in found])
-    return None, plan.options
+        return None, 0
+    if lone and not mask & (mask - 1) and len(plan.choices) > 1:
+        return plan.choices[mask.bit_length() - 1], 0  # all closed but one: nothing to decide
+    return None, mask
 
 
 def ask_again(

@@ -7,6 +7,7 @@ with the same defaults.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 
@@ -76,6 +77,35 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
 def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     """Fill in every default: the tale's first scenario, standard difficulty,
     one player, investigators in the box's order, a fresh seed, no house rules."""
+    kept = (core.investigators, core.rulings, tale)
+    key = (
+        *map(id, kept),
+        choices.scenario,
+        choices.difficulty,
+        choices.players,
+        choices.investigators,
+        choices.companions,
+        choices.rulings,
+    )
+    known = _COMPLETED.get(key)
+    if known is None or not all(map(operator.is_, known[0], kept)):
+        if len(_COMPLETED) >= 256:  # a sweep asks for many teams
+            _COMPLETED.clear()
+        known = _COMPLETED[key] = (kept, _seedless(core, tale, choices))
+    scenario, players, companions, difficulty, house = known[1]
+    seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(1_000_000)
+    return GameSetup(scenario, players, companions, difficulty, seed, house)
+
+
+_Seedless = tuple[str, tuple[str, ...], tuple[str, ...], str, tuple[tuple[str, bool], ...]]
+
+# What complete() makes of the choices but the seed, by the box's investigators
+# and rulings, the tale (kept beside it, so the ids are never another's) and the
+# choices: a walk of a branching tale is a new game with the same ones.
+_COMPLETED: dict[tuple[object, ...], tuple[tuple[object, ...], _Seedless]] = {}
+
+
+def _seedless(core: Core, tale: Tale, choices: Choices) -> _Seedless:
     scenario = tale.scenario_id(choices.scenario)
     difficulty = choices.difficulty or "standard"
     chosen = [find_investigator(core, n).slug for n in choices.investigators]
@@ -87,14 +117,15 @@ def complete(core: Core, tale: Tale, choices: Choices) -> GameSetup:
     companions = [find_investigator(core, n).slug for n in choices.companions]
     rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]
     companions += rest[: TEAM_SIZE - players - len(companions)]
-    seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(1_000_000)
     house = house_rules(core, choices.rulings)
-    return GameSetup(scenario, tuple(chosen), tuple(companions), difficulty, seed, house)
+    return scenario, tuple(chosen), tuple(companions), difficulty, house
 
 
 def house_rules(core: Core, texts: Sequence[str]) -> tuple[tuple[str, bool], ...]:
     """``ID=VALUE`` texts as a setup's house rules: only the switches set away
     from their defaults, in id order, as the save sheet records them."""
+    if not texts and not core.rulings.overrides:  # every new game with none asks
+        return ()
     flipped = core.rulings.overriding(parse_overrides(core.rulings, texts))
     return tuple(flipped.house_rules().items())
 

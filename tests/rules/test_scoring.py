@@ -165,3 +165,25 @@ def test_switched_off_only_the_keywords_uncovered_here_count(core: Core) -> None
     erase_keyword(table, "ADA")
     mark_keyword(table, "ADA")
     assert exploration_elements(table)["keyword"] == 3
+
+
+@pytest.mark.parametrize("full", [1, 7, 30, 100, 120])
+def test_every_rate_is_the_exact_percentage_capped_outside_a_campaign(
+    core: Core, full: int
+) -> None:
+    """The rate's Fractions are made once per points and full (a kept value):
+    each is what the plain sum gives, however often and in whatever order asked."""
+    table = harbour(core)
+    assert table.scenario is not None
+    for survivors in (4, 2, 0, 3, 4):
+        for inv in list(table.investigators.values())[:4]:
+            inv.dead = False
+        for inv in list(table.investigators.values())[survivors:]:
+            inv.dead = True
+        for points_each in (5, 1, 0, 5, 40):
+            table.scenario = replace(
+                table.scenario, exploration=ExplorationTable({"survivor": points_each}, full)
+            )
+            exact = Fraction(100 * points_each * survivors, full)
+            assert exploration_rate(table) == min(exact, Fraction(100))
+            assert exploration_rate(table, campaign=True) == exact

@@ -236,3 +236,33 @@ def test_a_paragraph_asked_again_at_once_is_a_new_decision(tmp_path):
         asked.append(game.pending)
     assert all(a is not b and a == b for a, b in itertools.pairwise(asked))
     assert asked[0] is asked[2]  # kept, and asked again once another came between
+
+
+def test_a_planned_question_with_choices_closed_is_made_once_too(tmp_path):
+    """The question asking only the open choices is kept by which are open:
+    met again with the same choices open (in this game or another) it is
+    the very same Decision, and it offers exactly the choices open then
+    (what the other games here check, event for event, against the general
+    path)."""
+    storybook = api.load_tale(_bench_tale(tmp_path, 5, 150), cached=False)
+    paragraphs = storybook.tale.scenarios["bench"].paragraphs
+    kept: dict[tuple[str, tuple[object, ...]], object] = {}
+    reused = 0
+    for seed in range(30):
+        game = api.new_game(storybook, "bench", players=TEAM, seed=seed)
+        rng, last = random.Random(seed), None
+        while (pending := game.pending) is not None and pending.kind is DecisionKind.STORY_CHOICE:
+            number = int(pending.prompt.split()[1].rstrip(":"))
+            story = game.story_options
+            if len(story) < len(paragraphs[number].choices):
+                assert story == tuple(pending.options[: pending.leading])
+                key = (pending.prompt, pending.options)
+                known = kept.get(key)
+                if known is None:
+                    kept[key] = pending
+                else:
+                    assert known is pending or known is last  # never the one asked just before
+                    reused += known is pending
+            last = pending
+            game.push(rng.choice(story))  # no ability used: every question is the reading's
+    assert reused > 50

@@ -57,3 +57,29 @@ def test_house_rules_keep_only_what_differs_from_the_defaults(core) -> None:
         ("explosions-optional", False),
         ("test-once-a-round", False),
     )
+
+
+def test_a_setup_completed_again_follows_its_choices_and_its_tale(core) -> None:
+    """complete() keeps what it made of the choices but the seed: asked again,
+    by other choices or of another tale, it gives what a first asking gives."""
+    from tales.ui import setup
+
+    bell = load_tale_cached(tale_path("the-drowned-bell"))[0]
+    reef = load_tale_cached(tale_path("the-reef-ledger"))[0]
+    assert bell is not None and reef is not None
+    asked = [
+        Choices(seed=1),
+        Choices(seed=2, players=2, investigators=("Ezra",)),
+        Choices(seed=3, players=2, investigators=("ezra-marsh",), companions=("Irene",)),
+        Choices(seed=4, difficulty="hard", rulings=("explosions-optional=false",)),
+        Choices(seed=5, scenario=next(reversed(reef.scenarios))),
+    ]
+    for tale in (bell, reef, bell):
+        for choices in asked[:4] if tale is bell else asked:  # the last names a reef scenario
+            again = complete(core, tale, choices)
+            setup._COMPLETED.clear()
+            assert again == complete(core, tale, choices)  # made from scratch
+            assert complete(core, tale, choices) == again  # and kept
+            assert again.seed == choices.seed
+    assert complete(core, bell, Choices(seed=9)).scenario == next(iter(bell.scenarios))
+    assert complete(core, reef, Choices(seed=9)).scenario == next(iter(reef.scenarios))
