@@ -3,9 +3,10 @@ how an option is described.
 
 "An option's effects happen once unless the storybook says it may repeat":
 an option whose taking applies effects (its own success's, or those of the
-paragraph it leads to) closes once they have happened; ``repeat: true`` keeps
-it open. A failed test may be tried again (ruling ``test-once-a-round``), its
-failure being the price of the try.
+paragraph it leads to, and for a test that paragraph's ``first_time`` ones)
+closes once they have happened; ``repeat: true`` keeps it open. A failed
+test may be tried again (ruling ``test-once-a-round``), its failure being
+the price of the try.
 """
 
 from __future__ import annotations
@@ -24,12 +25,17 @@ PASSAGE = frozenset({"move", "reveal", "read", "end"})
 
 def lasting(book: ScenarioBook, option: OptionDef, leads: int | None) -> bool:
     """Whether taking ``option`` (to paragraph ``leads``) applies effects
-    that must not happen again: its success's own, or its paragraph's."""
+    that must not happen again: its success's own, or its paragraph's. For
+    a test, its paragraph's ``first_time`` effects too: once they have
+    happened, passing again would cost cards and dice to tell the same text
+    (a newcomer paid a test to read the harbormaster's log a second time)."""
     if option.repeat:
         return False
     outcome = option.success if option.test is not None else None
     paragraph = book.paragraphs.get(leads) if leads is not None else None
     effects = (*(outcome.effects if outcome else ()), *(paragraph.effects if paragraph else ()))
+    if option.test is not None and paragraph is not None:
+        effects += paragraph.first_time
     return any(effect.kind not in PASSAGE for effect in effects)
 
 

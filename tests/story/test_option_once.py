@@ -76,3 +76,29 @@ def test_an_options_effects_happen_once_unless_the_storybook_says_it_may_repeat(
     finish_reading(game)
     assert "GUEST" in game.table.keywords
     assert SIGN_REGISTER not in menu(game), "its effects have happened: it is not offered again"
+
+
+def test_a_test_passed_once_closes_when_its_paragraph_gives_its_effects_the_first_time():
+    """A newcomer paid a second EDUCATION test to read the harbormaster's log
+    again: its clue comes by ``first_time``, so the pass closed nothing.
+    Passing again would cost cards and dice to tell the same text. The
+    Drowned Bell's "look for the bell" (14 to 15, whose find is first-time)
+    now closes once passed; a plain option to such a paragraph stays open,
+    its second reading said "(already read)" and free."""
+    from dataclasses import replace
+
+    from tales.story.menu import lasting
+    from tales.story.model import Effect, OptionDef
+
+    bell, problems = load_tale(ROOT / "storybooks" / "the-drowned-bell")
+    assert bell is not None, problems
+    book = bell.scenarios["bell-house"]
+    look = book.paragraphs[14].options[0]
+    assert look.test is not None and look.success is not None and look.success.goto == 15
+    assert not book.paragraphs[15].effects and book.paragraphs[15].first_time
+    assert lasting(book, look, 15)
+    assert not lasting(book, replace(look, repeat=True), 15), "repeat: true keeps it open"
+    walk = OptionDef("Go down to the waterline", goto=15)
+    assert not lasting(book, walk, 15)
+    found = replace(book.paragraphs[15], first_time=(Effect("keyword", "BELL"),))
+    assert lasting(replace(book, paragraphs={**book.paragraphs, 15: found}), look, 15)
