@@ -17,8 +17,10 @@ import pytest
 
 from tales.rules.activities import narrative_move
 from tales.rules.decisions import Engine
-from tales.rules.encounters import end_encounter
+from tales.rules.encounters import end_encounter, round_end_narratives
+from tales.rules.events import ReadParagraph
 from tales.rules.exploration import reveal_location
+from tales.rules.round import settle
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.model import Tale
 from tales.story.options import StoryOption
@@ -173,6 +175,72 @@ def test_the_second_descent_under_the_wharf_is_a_return_not_the_first_sight(core
     assert "goes down the iron ladder again" in text, text
     assert "Four long boats lie on the mud" not in text, "the first sight is told once"
     assert "fish-wharf" in game.table.encounters, "the thing is met again"
+
+
+def break_off(game: Game) -> list[int]:
+    """The round ends with the encounter under way: its round-end narrative is
+    read, and the team takes its last choice, the one that breaks off."""
+    table = game.table
+    round_end_narratives(table)
+    engine = Engine(settle(table, game.book), table.sink)
+    read = [e.paragraph for e in engine.opening_events if isinstance(e, ReadParagraph)]
+    while engine.pending is not None:
+        ids = engine.pending.ids
+        choices = [i for i in ids if i.startswith("choice:")]
+        events = engine.apply(choices[-1] if choices else answer(ids))
+        read += [e.paragraph for e in events if isinstance(e, ReadParagraph)]
+    return read
+
+
+def read_text(heard: list[StoryRead], number: int) -> str:
+    return " ".join(" ".join(e.text.split()) for e in heard if e.paragraph == number)
+
+
+# Each encounter the team may break off and come back to: where it begins
+# (place, scene, option), the paragraph that begins it, its round-end
+# narrative (whose last choice breaks off), words of the first sight only,
+# and words of the return only.
+RETURNS = [
+    ("burying-ground", 62, "Go toward the sexton's lantern", 64, 69,
+     "The first reads WALTER KIMBALL", "Back for the rest of your measure"),
+    ("furnace-hall", 74, "Step into the firelight and face the furnace men", 76, 87,
+     "The three of them turn together", "You come back in from the yard"),
+    ("assay-office", 78, "Put your questions to the assayer", 83, 89,
+     "Pell answers your first question", "I have kept your place"),
+    ("mill-race", 93, "Lie on the coping and drag the case off the grating", 95, 99,
+     "It comes up an inch", "You know now what it is"),
+    ("wreckers-shanty", 106, "Go in hard, before they can reach the boat hooks", 107, 109,
+     "Whatever you came here for", "The Gedneys have been expecting you back"),
+    ("ropewalk-hotel", 14, "Slip through the door marked PRIVATE", 17, 27,
+     "He cannot have come this way", "The back stairs are as wet as you left them"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("place", "scene", "label", "start", "round_end", "first_sight", "return_"), RETURNS
+)
+def test_coming_back_to_a_broken_off_encounter_is_told_as_a_return(
+    core, reef_ledger, place, scene, label, start, round_end, first_sight, return_
+):
+    """docs/storybook.md: `repeat: true` is for "an enemy the team may break
+    off from and come back to"; rulebook: "at the end of the round, you must
+    proceed to the narrative indicated in the Storybook" -- so a team that
+    comes back has read the round-end narrative, and is told it comes back."""
+    game = team_at(core, reef_ledger, place, scene)
+    first = listen(game)
+    take(game, label)
+    assert place in game.table.encounters
+    text = read_text(first, start)
+    assert first_sight in text and return_ not in text, text
+    assert round_end in break_off(game)
+    assert place not in game.table.encounters, "broken off"
+    next_round(game)
+    assert offered(game, label), "repeat: true -- unbeaten, it may be faced again"
+    again = listen(game)
+    take(game, label)
+    text = read_text(again, start)
+    assert return_ in text and first_sight not in text, text
+    assert place in game.table.encounters, "met again"
 
 
 def text_of(game: Game, number: int) -> str:
