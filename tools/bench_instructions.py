@@ -77,7 +77,7 @@ def environment(tree: Path, bytecode: Path) -> dict[str, str]:
 
 def instructions(tree: Path, program: Path, count: int, bytecode: Path) -> tuple[int, int]:
     """The instructions of one run of ``program`` on ``tree``, and what it printed."""
-    python = os.path.realpath(sys.executable)  # the interpreter itself, not a shim script
+    python = sys.executable  # a venv's own link: the real interpreter, with the venv's packages
     command = [python, str(program), str(tree), str(count)]
     valgrind = [
         "valgrind",
@@ -103,7 +103,7 @@ def instructions(tree: Path, program: Path, count: int, bytecode: Path) -> tuple
 def work(tree: Path, program: Path, count: int, bytecode: Path) -> tuple[int, int]:
     """Instructions of the work alone (a run with it less a run without), and
     its units; after one run without valgrind, which writes the bytecode."""
-    python = os.path.realpath(sys.executable)
+    python = sys.executable
     warm = [python, str(program), str(tree), str(count)]
     subprocess.run(warm, capture_output=True, cwd=tree, env=environment(tree, bytecode), check=True)
     idle, _ = instructions(tree, program, 0, bytecode)
