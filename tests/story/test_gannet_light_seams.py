@@ -202,3 +202,23 @@ def test_low_water_s_ring_reads_the_register_only_to_those_who_saw_it(core, reef
     assert "Ropewalk register" not in unseen and "strangers' names" in unseen
     read(game, 14)
     assert "the names from the Ropewalk register" in flat(texts(read(game, 29))[29])
+
+
+def test_the_gold_once_brought_up_is_not_dived_for_again(reef_ledger) -> None:
+    """Paragraph 159 offers the dive twice, by the water in the hold; its
+    gold (145) comes by ``first_time``. Passing one dive closed only that
+    one, and with the hold filling the other offered a second test for
+    nothing. Both close once 145 is read, at any water level."""
+    from tales.story.conditions import evaluate
+
+    book = reef_ledger.scenarios["gannet-light"]
+    dives = [o for o in book.paragraphs[159].options if o.success and o.success.goto == 145]
+    assert len(dives) == 2
+    for water in (0, 2, 3, 6):
+        for seen in ({140}, {140, 145}):
+            words = {
+                "visited": lambda n, seen=seen: n in seen,
+                "location_token": lambda place, token, water=water: water,
+            }
+            open_now = [evaluate(o.condition or "true", words) for o in dives]
+            assert sum(open_now) == (0 if 145 in seen else 1), (water, seen)
