@@ -7,6 +7,8 @@ happened and a replay of the events rebuilds the sheet (DESIGN principle 5).
 
 from __future__ import annotations
 
+import functools
+
 from tales.rules.events import (
     ElementFound,
     KeywordErased,
@@ -26,7 +28,14 @@ def mark_keyword(table: Table, keyword: str, *, carried: bool = False) -> None:
         table.keywords.add(keyword)
         if carried:
             table.carried_keywords.add(keyword)
-        table.emit(KeywordMarked(keyword, carried))
+        table.emit(_marked(keyword, carried))
+
+
+@functools.lru_cache(maxsize=1024)
+def _marked(keyword: str, carried: bool) -> KeywordMarked:
+    """The event of a keyword marked: a frozen value, made once and told by
+    every game that marks it (a bench walk is a game, and marks them again)."""
+    return KeywordMarked(keyword, carried)
 
 
 def erase_keyword(table: Table, keyword: str) -> None:

@@ -8,6 +8,7 @@ frozen event, like the rules' own changes.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,7 +113,14 @@ def change_counter(state: StoryState, sink: EventSink, counter: str, by: int) ->
     before = state.counters.get(counter, 0)
     state.counters[counter] = before + by
     if by:
-        sink.emit(CounterChanged(counter, before, before + by))
+        sink.emit(_counter_changed(counter, before, before + by))
+
+
+@functools.lru_cache(maxsize=4096)
+def _counter_changed(counter: str, before: int, after: int) -> CounterChanged:
+    """The event of a counter changed: a frozen value, made once for every
+    game that counts the same way (a bench walk is a game)."""
+    return CounterChanged(counter, before, after)
 
 
 @record

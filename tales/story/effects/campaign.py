@@ -25,7 +25,6 @@ from tales.story.effects.kind import (
 )
 from tales.story.model import Effect
 from tales.story.state import (
-    CounterChanged,
     CounterNotSet,
     StoryState,
     campaign_context,
@@ -81,22 +80,10 @@ def _count(state: StoryState, sink: EventSink, effect: Effect) -> None:
 def _counting(effect: Effect) -> Step:
     assert isinstance(effect.value, dict)  # checked at load
     changes = tuple((str(name), int(amount)) for name, amount in effect.value.items())
-    # The events told, by counter and value before: frozen values, made once for every game.
-    told: dict[tuple[str, int], CounterChanged] = {}
 
     def count(table: Table, state: StoryState) -> None:
-        counters = state.counters
-        for name, amount in changes:  # change_counter, its events kept
-            before = counters.get(name, 0)
-            counters[name] = before + amount
-            if not amount:
-                continue
-            event = told.get((name, before))
-            if event is None:
-                if len(told) >= 256:  # a counter counted far
-                    told.clear()
-                event = told[name, before] = CounterChanged(name, before, before + amount)
-            table.sink.emit(event)
+        for name, amount in changes:
+            change_counter(state, table.sink, name, amount)
 
     return count
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tales.rules.events import KeywordMarked
 from tales.rules.exploration import erase_keyword, mark_keyword
 from tales.rules.table import Table
 from tales.story.effects.kind import KEYWORD, EffectKind, Play, Ref, Step
@@ -43,14 +42,9 @@ def _marking(*, carried: bool) -> Callable[[Effect], Step]:
 
     def bind(effect: Effect) -> Step:
         word = str(effect.value)
-        told = KeywordMarked(word, carried)  # a frozen value: made once, told by every game
 
         def mark(table: Table, state: StoryState) -> None:
-            if word not in table.keywords:  # mark_keyword, its event made once
-                table.keywords.add(word)
-                if carried:
-                    table.carried_keywords.add(word)
-                table.sink.emit(told)
+            mark_keyword(table, word, carried=carried)
 
         return mark
 
