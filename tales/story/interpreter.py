@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tales.errors import RulesError, StoryExpressionError, StoryLoop
-from tales.rules.abilities import ask_at_any_time
+from tales.rules.abilities import ask_at_any_time, kept_ability_listing
 from tales.rules.activities import gain_item, pay_actions
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.eventboard import end_scenario
@@ -286,7 +286,7 @@ class Book:
                     chosen, mask = None, plan.full
                 if mask:
                     if listing is None:
-                        listing = plans.listing_now(table)
+                        listing = kept_ability_listing(table)
                     asked = plans.asking(plan, mask, listing, self._asked)
                     self._asked = asked
                     choice = yield asked

@@ -221,13 +221,6 @@ def offered(plan: Plan, mask: int) -> tuple[StoryChoice, ...]:
     return known
 
 
-def listing_now(table: Table) -> tuple[Option, ...]:
-    """The abilities usable now (:func:`kept_ability_listing`), as the one
-    tuple every game offering these very options from the same inputs is
-    given: what :func:`asking` knows a question by."""
-    return kept_ability_listing(table)
-
-
 def asking(plan: Plan, mask: int, listing: tuple[Option, ...], last: Decision | None) -> Decision:
     """The decision asking the choices of ``plan`` in ``mask`` with
     ``listing`` beside them. It is made once per plan, mask and listing and
@@ -291,7 +284,7 @@ def ask_again(
         assert isinstance(choice, UseAbility)
         user, target = table.investigator(choice.user), table.investigator(choice.target)
         yield from use_ability(table, user, target)
-        listing = listing_now(table)
+        listing = kept_ability_listing(table)
         options = (*offered, *listing)
         choice = yield Decision(
             None, DecisionKind.STORY_CHOICE, plan.prompt, options, leading=len(offered)
