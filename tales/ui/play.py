@@ -24,7 +24,7 @@ from tales.ui.helps import HELP, PIECES, STATUSES, TERMS, help_lines
 from tales.ui.keys import Keys
 from tales.ui.render import Line
 from tales.ui.voice import Narrator, voice_commands
-from tales.ui.words import as_number, sentence, typed
+from tales.ui.words import as_number, sentence
 from tales.ui.words import count as count_of
 
 __all__ = ["HELP", "QUIT", "TERMS", "Console", "PlayLoop", "SavedPlay", "printable"]
@@ -161,7 +161,6 @@ class PlayLoop:
 
     def handle(self, text: str) -> bool:
         """Carry out one line; False when the player leaves."""
-        text = typed(text)  # a script saved by Windows Notepad starts with a BOM
         words = text.strip().split(maxsplit=1)
         if not words:
             self.show_decision(force=True)
