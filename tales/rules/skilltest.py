@@ -332,9 +332,14 @@ def keep_red(table: Table, state: TestState) -> Proc[None]:
         )
         assert isinstance(choice, KeepRed)  # the only options offered
         state.kept_red = state.red[choice.index]
-        reason = "ADVANTAGE keeps the preferred"
+        reason = ADVANTAGE_CHOICE
     other = second if state.kept_red is first else first
     table.emit(RedDieKept(state.kept_red, other, reason))
+
+
+# The reason a red die kept under ADVANTAGE is told with: the player chose it
+# (the rule lets them keep either, the worse face too), which the prompt says.
+ADVANTAGE_CHOICE = "ADVANTAGE keeps the preferred"
 
 
 # 3. Resolution -----------------------------------------------------------------

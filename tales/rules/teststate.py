@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from tales.records import record
 from tales.rules.cards import Card
@@ -162,13 +163,31 @@ class TestOutcome:
 def eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
     """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
     keyword that is validated or printed on a participant's board."""
-    if ease.item and any(p.item(ease.item) for p in people):
-        return True
+    return ease_source(table.keyword_validated, people, ease) is not None
+
+
+# What eases a test (:func:`ease_source`): the item and who holds it, the
+# keyword on the Keyword sheet (no one), or the keyword on a participant's board.
+EaseSource = tuple[Literal["item", "sheet", "board"], Investigator | None]
+
+
+def ease_source(
+    validated: Callable[[str], bool], people: list[Investigator], ease: Ease
+) -> EaseSource | None:
+    """What eases a test under ruling ``ease-who-counts``, in the order it is
+    looked for; None when nothing does. ``validated``: whether a keyword is
+    validated (the table's, or a read-only view's, that the prompt may say why)."""
+    if ease.item:
+        holder = next((p for p in people if p.item(ease.item)), None)
+        if holder is not None:
+            return "item", holder
     if ease.keyword:
-        return table.keyword_validated(ease.keyword) or any(
-            p.sheet.keyword == ease.keyword for p in people
-        )
-    return False
+        if validated(ease.keyword):
+            return "sheet", None
+        holder = next((p for p in people if p.sheet.keyword == ease.keyword), None)
+        if holder is not None:
+            return "board", holder
+    return None
 
 
 def explosion_ready(table: Table, state: TestState) -> int | None:

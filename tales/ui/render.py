@@ -12,9 +12,10 @@ from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
 from tales.rules.randomness import SourceChanged
+from tales.rules.skilltest import ADVANTAGE_CHOICE
 from tales.rules.statuses import OPPOSITE_TOKEN
 from tales.rules.terms import StatusCardKind
-from tales.rules.teststate import TestState
+from tales.rules.teststate import TestState, ease_source
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
@@ -118,39 +119,29 @@ def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
     return f"{drew}{after.get(e.reason, '')}."
 
 
-# The reason tales.rules.skilltest.keep_red gives when a player chose under
-# ADVANTAGE: the rule lets them keep either die, so the choice is theirs and
-# may be the worse face; "keeps the preferred" would say the rule chose.
-_ADVANTAGE_CHOICE = "ADVANTAGE keeps the preferred"
-
-
 def _red_kept(e: ev.RedDieKept) -> str:
-    if e.reason == _ADVANTAGE_CHOICE:
+    if e.reason == ADVANTAGE_CHOICE:  # the player's choice, which may be the worse face
         return f"Red die kept: {e.face}, chosen under ADVANTAGE over the {e.discarded}."
     return f"Red die kept: {e.face} ({e.reason})."
 
 
 def ease_reason(e: ev.TestStarted, test: TestState | None, t: TableView) -> str | None:
-    """What eases the test ``e`` starts, as tales.rules.teststate.eased finds
-    it (ruling ease-who-counts): "Ezra Marsh's SEA keyword". None when
-    ``test`` is not that test (the events of an earlier sitting)."""
+    """What eases the test ``e`` starts, as the rules find it
+    (:func:`~tales.rules.teststate.ease_source`, ruling ease-who-counts):
+    "Ezra Marsh's SEA keyword". None when ``test`` is not that test (the
+    events of an earlier sitting)."""
     if test is None or test.actor.slug != e.investigator or test.spec.attribute != e.attribute:
         return None
     ease = test.spec.ease
-    if ease is None:
+    source = ease_source(t.keyword_validated, test.participants(), ease) if ease else None
+    if ease is None or source is None:
         return None
-    people = test.participants()
-    if ease.item:
-        holder = next((p for p in people if p.item(ease.item)), None)
-        if holder is not None:
-            return f"{holder.name}'s {item_name(t, ease.item).removeprefix('The ')}"
-    if ease.keyword:
-        if t.keyword_validated(ease.keyword):
-            return f"the {ease.keyword} keyword on the Keyword sheet"
-        holder = next((p for p in people if p.sheet.keyword == ease.keyword), None)
-        if holder is not None:
-            return f"{holder.name}'s {ease.keyword} keyword"
-    return None
+    where, holder = source
+    if where == "item" and holder is not None and ease.item:
+        return f"{holder.name}'s {item_name(t, ease.item).removeprefix('The ')}"
+    if where == "sheet":
+        return f"the {ease.keyword} keyword on the Keyword sheet"
+    return f"{holder.name}'s {ease.keyword} keyword" if holder is not None else None
 
 
 def _test_started(e: ev.TestStarted, t: TableView, reason: str | None = None) -> str:
