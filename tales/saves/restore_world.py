@@ -18,7 +18,7 @@ from tales.saves.sheet_fields import read_campaign
 from tales.story.core import Core
 from tales.story.entering import entered_from
 from tales.story.interpreter import StoryState
-from tales.story.model import ScenarioBook, Tale
+from tales.story.model import ScenarioBook, Tale, plain_gotos
 from tales.story.yamlio import describe
 
 FOUND_KINDS = ("clue", "objective", "information", "item", "keyword")
@@ -291,17 +291,8 @@ class WorldRestorer:
         return found
 
     def _first_scene(self, number: int) -> int | None:
-        paragraphs = self.book.paragraphs
-        for _ in range(len(paragraphs)):  # a cycle of gotos ends the search
-            paragraph = paragraphs.get(number)
-            if paragraph is None:
-                return None
-            if paragraph.options:
-                return number
-            if paragraph.goto is None or paragraph.choices or paragraph.branches:
-                return None
-            number = paragraph.goto
-        return None
+        chain = plain_gotos(self.book.paragraphs, number)
+        return next((p.number for p in chain if p.options), None)
 
     def _paragraphs(self, raw: Any, parent: dict[Any, Any], key: str) -> set[int]:
         if not isinstance(raw, list):

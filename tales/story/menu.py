@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from tales.records import record
 from tales.story.compiled import Closure
 from tales.story.conditions import condition_closure
-from tales.story.model import Effect, OptionDef, Paragraph, ScenarioBook
+from tales.story.model import Effect, OptionDef, Paragraph, ScenarioBook, plain_gotos
 
 # Effects that take the story somewhere rather than change the table: an
 # option may lead there again (a way down to the cellar stays a way down).
@@ -112,11 +112,6 @@ def describe(option: OptionDef, ending: str = "") -> str:
     return parts[0] + (f" ({'; '.join(parts[1:])})" if len(parts) > 1 else "")
 
 
-# How far a chain of plain ``goto``s is followed to its end: far past any
-# storybook's, and a cycle of them is still cut short.
-_CHAIN = 64
-
-
 def ending_of(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> str:
     """What the menu says of an option that ends the scenario: "ends the
     scenario", "a success ends the scenario", or the failure's; "" where it
@@ -139,16 +134,10 @@ def ending_of(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> str:
 def _ends(paragraphs: Mapping[int, Paragraph], number: int | None) -> bool:
     """Whether reading ``number`` surely ends the scenario: an ending, or a
     chain of plain ``goto``s to one, each paragraph on the way asking nothing."""
-    for _ in range(_CHAIN):
-        paragraph = paragraphs.get(number) if number is not None else None
-        if paragraph is None:
-            return False
-        if paragraph.end or _ending_effects((*paragraph.effects, *paragraph.first_time)):
-            return True
-        if paragraph.options or paragraph.choices or paragraph.branches:
-            return False  # the way on is chosen, or depends on the table
-        number = paragraph.goto
-    return False
+    return any(
+        p.end or _ending_effects((*p.effects, *p.first_time))
+        for p in plain_gotos(paragraphs, number)
+    )
 
 
 def _ending_effects(effects: tuple[Effect, ...]) -> bool:

@@ -8,7 +8,7 @@ as they are: the loader builds a :class:`tales.rules.scenario.Scenario`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import field
 
 from tales.errors import UnknownName
@@ -149,6 +149,22 @@ class Paragraph:
             if lead is not None:
                 found.append(lead)
         return found
+
+
+def plain_gotos(paragraphs: Mapping[int, Paragraph], number: int | None) -> Iterator[Paragraph]:
+    """The paragraphs read from ``number`` on by plain ``goto``s alone, in
+    order: the last is the first that asks something (options, choices, a
+    conditional branch) or leads nowhere; a cycle of gotos is followed once."""
+    seen: set[int] = set()
+    while number is not None and number not in seen:
+        paragraph = paragraphs.get(number)
+        if paragraph is None:
+            return
+        seen.add(number)
+        yield paragraph
+        if paragraph.options or paragraph.choices or paragraph.branches:
+            return
+        number = paragraph.goto
 
 
 @record
