@@ -6,7 +6,7 @@ from tales.problems import close_match
 from tales.story.view import TableView
 from tales.ui.pieces import card_tokens, riders_words
 from tales.ui.text import Line, place
-from tales.ui.words import count, sentence, words
+from tales.ui.words import article, count, sentence, words
 
 HELP = {
     "help": "help [COMMAND or TERM]: this list, or what a command or a rule term means",
@@ -260,8 +260,9 @@ def item_lines(table: TableView, topic: str) -> list[Line]:
                 continue
             if card.weapon:
                 hands = "two-handed" if card.hands == 2 else "one-handed"
+                test = article(f"{card.attribute} test")
                 what = (
-                    f"a {hands} weapon; each attack with it is {_a(str(card.attribute))} test, "
+                    f"a {hands} weapon; each attack with it is {test}, "
                     f"deals its base Damage of {card.damage} plus 1 for each Success, "
                     "and spends a use"
                 )
@@ -269,7 +270,7 @@ def item_lines(table: TableView, topic: str) -> list[Line]:
                 what = "an item"
                 die = card.effect.get("die")
                 if die:
-                    what += f"; spend a use for 1 more white die in {_a(str(die))} test"
+                    what += f"; spend a use for 1 more white die in {article(f'{die} test')}"
             uses = f"{count(card.uses, 'use')} when found" if card.uses else "no uses to spend"
             where = "in hand" if held.place == "hand" else "in the backpack"
             lines = [Line(f"{card.name}: {what}; {uses}.")]
@@ -279,7 +280,3 @@ def item_lines(table: TableView, topic: str) -> list[Line]:
             lines.append(Line(f"{inv.name} carries it {where}, {left} left."))
             return lines
     return []
-
-
-def _a(word: str) -> str:
-    return ("an " if word[:1] in "AEIOU" else "a ") + word
