@@ -33,6 +33,7 @@ from tales.guide_ui.screens import (
 )
 from tales.guide_ui.session import GuideSession
 from tales.ui.render import Line
+from tales.ui.words import in_ascii
 
 DRAWING_KINDS = (Kind.DRAW, Kind.ADJUST, Kind.BONUS_SEGMENT)
 
@@ -72,7 +73,7 @@ class Loop:
                 if decision.kind in BOARD_KINDS:
                     self._board()
                 self.console.show(decision_lines(decision, self.session.view))
-            text = self.console.ask(f"{decision.actor or 'guide'}> ", completions(decision))
+            text = self._ask(f"{decision.actor or 'guide'}> ", completions(decision))
             if text is None or text.strip().lower() == "quit":
                 return 0
             self._command(text.strip())
@@ -82,7 +83,7 @@ class Loop:
         if actor is None or actor == self._shown_to:
             return True
         if self.private and self._shown_to is not None:
-            answer = self.console.ask(
+            answer = self._ask(
                 f"{self._shown_to}: your turn is over (type undo to take back your last"
                 f" input). Pass to {actor}, who presses Enter. ",
                 ["undo"],
@@ -96,6 +97,12 @@ class Loop:
             self._board_shown = None  # a cleared screen shows no board
         self._shown_to = actor
         return True
+
+    def _ask(self, prompt: str, completions: list[str]) -> str | None:
+        """A line as typed, its full-width letters and digits read as ASCII
+        (an input method left in full width types U+FF15 U+FF15 U+FF45 for 55e)."""
+        text = self.console.ask(prompt, completions)
+        return None if text is None else in_ascii(text)
 
     def _board(self, *, asked: bool = False) -> None:
         """Show the board if it changed since last shown, or if the player ``asked``."""

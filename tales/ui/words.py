@@ -72,6 +72,14 @@ def typed(text: str) -> str:
     return text.lstrip(BOM)
 
 
+def in_ascii(text: str) -> str:
+    """``text`` with its compatibility forms folded (NFKC: full-width U+FF15
+    U+FF15 U+FF45 is 55e) and every digit in ASCII, whatever its script: for inputs whose ids
+    mix letters and digits, as the Travel Guide's do."""
+    folded = unicodedata.normalize("NFKC", text)
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in folded)
+
+
 def as_number(word: str) -> str:
     """A number typed in any digits (full-width U+FF12, Arabic-Indic ...) in ASCII
     digits, by each digit's Unicode value (NFKC); any other word unchanged."""

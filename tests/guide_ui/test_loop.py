@@ -84,3 +84,19 @@ def test_the_board_is_shown_once_per_input_and_only_when_it_changed(
     boards = [console.shown[i + 1 : i + 3] for i in shown]
     changed = [b for b, before in zip(boards[1:], boards, strict=False) if b != before]
     assert len(boards) - len(changed) == 3, "the same board again only when asked (twice)"
+
+
+def test_full_width_and_other_scripts_digits_are_read_as_ascii(components: Components) -> None:
+    """An input method left in full width types U+FF15 for 5 and U+FF15 U+FF15
+    U+FF4E for 55n: the ids are read as the same ASCII ones (Arabic-Indic
+    U+0664 is 4), and so are the loop's own words (a full-width undo)."""
+    typed = GuideSession(components, GuideSetup(seed=3), [])
+    full_width_undo = "\uff55\uff4e\uff44\uff4f"
+    drawing = "\uff15\uff15\uff4e 65\uff57"  # 55n 65w
+    console = Typed(["\uff15", "\u0664", "\uff15\uff15", drawing, full_width_undo])
+    Loop(typed, console, art=False, private=False).run()
+    plain = GuideSession(components, GuideSetup(seed=3), [])
+    for text in ("5", "4", "55"):
+        plain.play(text)
+    assert typed.inputs == plain.inputs, "the drawing was taken back by the full-width undo"
+    assert "Your last input is taken back." in console.shown
