@@ -293,3 +293,28 @@ def test_the_crew_taken_off_the_buoy_is_still_counted_in_the_settling(core, reef
     plain = start_game(core, reef_ledger, setup, CampaignState(log=carried))
     star = EventSymbol.STAR
     assert settling.table.event_tokens[star] == plain.table.event_tokens[star] + 1
+
+
+def test_walking_up_to_the_marsh_house_or_out_to_the_breakwater_head_takes_you_there(
+    core, reef_ledger
+) -> None:
+    """ "Go up Water Street to the Marsh house (1 Action)" and "Walk out along
+    the breakwater to its head (1 Action)" are the walk itself, a Move "via
+    narratives" (rulebook, Exploration): the Action paid brings the walker to
+    the card the walk reveals, whose scene (36, 40) is read as theirs and
+    whose options are then offered to them, not left at the wharf with a
+    second Action to pay for the same walk."""
+    for label, place, scene, inside in (
+        ("Go up Water Street", "captains-house", 36, "Go up to the widow's walk on the roof"),
+        ("Walk out along the breakwater", "breakwater-head", 40, "Watch the whaleboat go out"),
+    ):
+        game = start_game(core, reef_ledger, CREW)
+        to_activity(game)
+        events = take(game, PHILIP, 20, label)
+        table = game.table
+        assert place in table.revealed
+        assert scene in [e.paragraph for e in events if isinstance(e, StoryRead)], place
+        assert table.investigator(PHILIP).location == place
+        assert {p.location for p in table.players() if p.slug != PHILIP} == {"packet-wharf"}
+        assert offered(game, PHILIP, scene, inside), place
+        assert not offered(game, EZRA, scene, inside), "the others are still on the wharf"
