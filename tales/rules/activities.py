@@ -90,10 +90,11 @@ def pay_actions(
         if not cards and not markers:
             options.append(BACK_OUT)
         left = cost - len(cards) - len(markers)
+        more = "more " if cards or markers else ""  # once something is paid towards it
         choice = yield Decision(
             inv.slug,
             DecisionKind.PAY,
-            f"{why}: pay {left} more Action{'s' if left > 1 else ''}",
+            f"{why}: pay {left} {more}Action{'s' if left > 1 else ''}",
             tuple(options),
         )
         if isinstance(choice, PayCard):

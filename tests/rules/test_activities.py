@@ -112,6 +112,7 @@ def test_going_back_is_possible_only_before_the_first_payment(core: Core) -> Non
     assert margaret.hand == cards and margaret.location == "pier"
 
     engine = act(table, f"run:{MARGARET}:counting-house")
+    assert engine.pending is not None and engine.pending.prompt.endswith(": pay 3 Actions")
     engine.apply(f"pay:{cards[0].id}")
     assert "back" not in engine.legal_ids()
     assert engine.pending is not None and "pay 2 more Actions" in engine.pending.prompt

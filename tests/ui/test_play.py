@@ -41,7 +41,7 @@ def test_an_option_id_works_as_a_command(game: Game, loop: PlayLoop) -> None:
     assert loop.handle("  move:ezra-marsh:nave ") is True
     assert game.inputs == ["move:ezra-marsh:nave"]
     pending = game.pending
-    assert pending is not None and pending.prompt == "Move to The Bethel Nave: pay 1 more Action"
+    assert pending is not None and pending.prompt == "Move to The Bethel Nave: pay 1 Action"
 
 
 @pytest.mark.parametrize(
