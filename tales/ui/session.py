@@ -197,11 +197,31 @@ def _new(
         raise
     saved.hold(lock)
     notes = [Line(f"Note: {w}", "warning") for w in (lock.warnings if lock else [])]
+    if not (interactive and choices.empty):  # the interactive setup asked for each one
+        notes += _companions_filled(core, setup, len(choices.companions))
     if files is not None:
         notes.append(
             Line(f"Saved as '{files.name}' after every input (tales play --load {files.name}).")
         )
     return saved, notes
+
+
+def _companions_filled(core: Core, setup: GameSetup, named: int) -> list[Line]:
+    """Companions the player did not name, who joined to make the team four:
+    said, so no one wonders where Ezra Marsh came from."""
+    filled = [core.investigators[s].name for s in setup.companions[named:]]
+    if not filled:
+        return []
+    players, needed = len(setup.players), len(setup.companions)
+    joins = "join" if len(filled) > 1 else "joins"
+    who = f"{', '.join(filled[:-1])} and {filled[-1]}" if len(filled) > 1 else filled[0]
+    return [
+        Line(
+            f"A team is four: {count(players, 'player')} "
+            f"{'needs' if players == 1 else 'need'} {count(needed, 'Companion')}, "
+            f"so {who} {'also ' if named else ''}{joins} (--companion chooses them)."
+        )
+    ]
 
 
 def _free_name(folder: Path, base: str) -> str:

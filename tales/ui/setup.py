@@ -68,6 +68,8 @@ def find_investigator(core: Core, name: str) -> InvestigatorSheet:
     if sheet is not None:
         return sheet
     names = [s.name for s in core.investigators.values()]
+    if not wanted:  # --companion "" from a script whose variable was unset
+        raise TalesError(f"an empty name names no investigator (they are {', '.join(names)})")
     by_word = {w: s.name for s in core.investigators.values() for w in _words(s)}
     close = close_match(wanted, by_word)
     hint = f"; did you mean {by_word[close]!r}?" if close else ""

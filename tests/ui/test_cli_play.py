@@ -71,11 +71,47 @@ def test_a_broken_tale_is_a_clear_error(
             ["2 investigators were named for 1 players"],
         ),
         (["--companion", "nobody"], ["there is no investigator 'nobody'"]),
+        (["--companion", ""], ["an empty name names no investigator", "Irene Dubois"]),
     ],
-    ids=["investigator", "scenario", "too-many", "companion"],
+    ids=["investigator", "scenario", "too-many", "companion", "empty-companion"],
 )
 def test_bad_choices_are_clear_errors(args: list[str], words: list[str]) -> None:
     assert_clear_error(play("--seed", "1", *args), *words)
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--players", "2", "--companion", "Irene Dubois"],
+            "A team is four: 2 players need 2 Companions, so Ezra Marsh also joins "
+            "(--companion chooses them).",
+        ),
+        (
+            ["--players", "3"],
+            "A team is four: 3 players need 1 Companion, so Irene Dubois joins "
+            "(--companion chooses them).",
+        ),
+        (
+            ["--players", "2", "--companion", "irene", "--companion", "sarah"],
+            None,
+        ),
+    ],
+    ids=["one-named-one-filled", "none-named", "all-named"],
+)
+def test_a_companion_the_player_did_not_name_is_announced(
+    args: list[str], said: str | None
+) -> None:
+    """The team is always four; a Companion added to fill it is told, with
+    the option that would have chosen another, not met later unexplained."""
+    result = play("the-drowned-bell", "--seed", "3", "--no-save", *args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].startswith("Players: ")
+    if said is None:
+        assert not any(line.startswith("A team is four") for line in lines)
+    else:
+        assert said in lines
 
 
 def test_bad_options_are_usage_errors() -> None:
