@@ -32,7 +32,10 @@ class CardDrawn(Event):
 @record
 class DrawingEnded(Event):
     investigator: str
-    reason: str  # "hand full", "stopped", "deck empty"
+    reason: str  # "hand full", "stopped", "deck empty", FORTIFIED_DRAW
+
+
+FORTIFIED_DRAW = "FORTIFIED"  # the extra card FORTIFIED draws, after the hand is full
 
 
 @record

@@ -12,8 +12,10 @@ from tales.errors import RulesError
 from tales.rules.death import remove_from_the_game
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.events import (
+    FORTIFIED_DRAW,
     CardDiscarded,
     CardDrawn,
+    DrawingEnded,
     InvestigatorDied,
     StatusCardGained,
     StatusCardsResolved,
@@ -155,7 +157,9 @@ def fortified_draw(table: Table, inv: Investigator) -> Proc[None]:
             continue
         inv.hand.append(card)
         table.emit(CardDrawn(inv.slug, card.id, to_hand=True))
+        table.emit(DrawingEnded(inv.slug, FORTIFIED_DRAW))  # told: the hand is 6 this round
         return
+    table.emit(DrawingEnded(inv.slug, "deck empty"))
 
 
 def surprised_discard(table: Table, inv: Investigator) -> Proc[None]:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
+from tales.rules.investigators import HAND_LIMIT
 from tales.rules.randomness import SourceChanged
 from tales.rules.skilltest import ADVANTAGE_CHOICE
 from tales.rules.statuses import OPPOSITE_TOKEN
@@ -114,6 +115,11 @@ def render_events(
 
 
 def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
+    if e.reason == ev.FORTIFIED_DRAW:
+        return (
+            f"{name_of(t, e.investigator)} draws {count(cards, 'more card')} for FORTIFIED "
+            f"(hand limit {HAND_LIMIT + 1} this round)."
+        )
     drew = f"{name_of(t, e.investigator)} draws {count(cards, 'card')}"
     after = {"stopped": ", then stops drawing", "deck empty": ": the deck is empty"}
     return f"{drew}{after.get(e.reason, '')}."

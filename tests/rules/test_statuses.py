@@ -13,8 +13,10 @@ from tales.rules.cards import Card
 from tales.rules.decisions import Proc
 from tales.rules.drawing import draw_up_to, start_of_round_tokens
 from tales.rules.events import (
+    FORTIFIED_DRAW,
     CardDiscarded,
     CardDrawn,
+    DrawingEnded,
     InvestigatorDied,
     InvestigatorRemoved,
     StatusCardGained,
@@ -488,6 +490,7 @@ def test_fortified_draws_a_sixth_card_after_drawing_discarding_a_status_card(
     assert events[fortified + 1 :] == (
         CardDiscarded(arthur.slug, poison.id, "FORTIFIED draws only a positive card"),
         CardDrawn(arthur.slug, plain[5].id, to_hand=True),
+        DrawingEnded(arthur.slug, FORTIFIED_DRAW),  # so the sixth card is told
     )
     assert arthur.tokens[StatusToken.FORTIFIED] == 0
 

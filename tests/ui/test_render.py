@@ -465,6 +465,24 @@ def test_the_cards_drawn_into_a_hand_are_counted_where_the_drawing_ends(game: Ga
     assert render.render_events([ev.DrawingEnded(EZRA, "hand full")], game.view) == []
 
 
+def test_the_card_fortified_draws_is_told_after_the_hand_is_full(game: Game) -> None:
+    """Playtest 11: "draws 5 cards" then "FORTIFIED token is used", and the
+    sixth card FORTIFIED draws ("Draw 1 additional card") went untold."""
+    drawn = [ev.CardDrawn(EZRA, f"ezra-marsh-0{n}", to_hand=True) for n in range(1, 7)]
+    events = [
+        *drawn[:5],
+        ev.DrawingEnded(EZRA, "hand full"),
+        ev.TokenResolved(EZRA, StatusToken.FORTIFIED),
+        drawn[5],
+        ev.DrawingEnded(EZRA, ev.FORTIFIED_DRAW),
+    ]
+    assert [line.text for line in render.render_events(events, game.view)] == [
+        "Ezra Marsh draws 5 cards.",
+        "Ezra Marsh's FORTIFIED token is used.",
+        "Ezra Marsh draws 1 more card for FORTIFIED (hand limit 6 this round).",
+    ]
+
+
 def test_an_enemy_is_named_as_printed_with_no_article(core: Core, reef_ledger) -> None:  # type: ignore[no-untyped-def]
     """Every enemy's name is a proper name or a title, which takes no article
     (playtest 7: "a Jotham Marsh, Keeper of the Gannet Light", "a Sawyer's Dogs")."""
