@@ -18,8 +18,10 @@ from tales.saves.lock import SaveLock
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
 from tales.saves.store import SaveFiles, saves_dir
 from tales.story.cache import load_tale_cached
+from tales.story.campaign import played_before
 from tales.story.core import Core, load_core, tale_path
 from tales.story.game import Game, GameSetup, start_game
+from tales.story.model import Tale
 from tales.ui.consoles import PlainConsole, TerminalConsole, terminal_width
 from tales.ui.play import QUIT, PlayLoop
 from tales.ui.render import Line
@@ -199,6 +201,7 @@ def _new(
     notes = [Line(f"Note: {w}", "warning") for w in (lock.warnings if lock else [])]
     if not (interactive and choices.empty):  # the interactive setup asked for each one
         notes += _companions_filled(core, setup, len(choices.companions))
+    notes += _preset_log(tale, saved.game)
     if files is not None:
         notes.append(
             Line(f"Saved as '{files.name}' after every input (tales play --load {files.name}).")
@@ -220,6 +223,27 @@ def _companions_filled(core: Core, setup: GameSetup, named: int) -> list[Line]:
             f"A team is four: {count(players, 'player')} "
             f"{'needs' if players == 1 else 'need'} {count(needed, 'Companion')}, "
             f"so {who} {'also ' if named else ''}{joins} (--companion chooses them)."
+        )
+    ]
+
+
+def _preset_log(tale: Tale, game: Game) -> list[Line]:
+    """A later scenario started on its own begins from the tale's standalone
+    preset, not a blank log: said, so its conditions on earlier scenarios are
+    no surprise."""
+    before = played_before(tale, game.setup.scenario)
+    if before is None:
+        return []
+    state = game.book.state
+    entries = sum(not out for section in state.log.values() for out in section.values())
+    counters = sum(1 for value in state.counters.values() if value)
+    drawn = tale.standalone.get(game.setup.scenario, {}).get("random")
+    chosen = f" (one of {len(drawn)} presets, drawn by the seed)" if isinstance(drawn, list) else ""
+    return [
+        Line(
+            f"Played on its own: the campaign log is preset as if "
+            f"{tale.scenarios[before].scenario.title} had been played{chosen}: "
+            f"{count(entries, 'entry')} and {count(counters, 'counter')} ('log' shows them)."
         )
     ]
 

@@ -10,6 +10,7 @@ _PLURALS = {
     "success": "successes",
     "ability": "abilities",
     "enemy": "enemies",
+    "entry": "entries",
     "piece of information": "pieces of information",
 }
 

@@ -201,3 +201,34 @@ def test_a_misspelt_investigator_gets_a_did_you_mean():
     result = CliRunner().invoke(cli, ["play", "--investigator", "arthr"], input="")
     assert result.exit_code == 1
     assert "there is no investigator 'arthr'; did you mean 'Arthur Blackwood'?" in result.output
+
+
+@pytest.mark.parametrize(
+    ("scenario", "said"),
+    [
+        ("low-water", None),
+        (
+            "gannet-light",
+            "Played on its own: the campaign log is preset as if Low Water had been played: "
+            "16 entries and 1 counter ('log' shows them).",
+        ),
+        (
+            "the-settling",
+            "Played on its own: the campaign log is preset as if The Gannet Light had been "
+            "played (one of 2 presets, drawn by the seed): ",
+        ),
+    ],
+)
+def test_a_later_scenario_played_on_its_own_says_its_log_is_preset(
+    scenario: str, said: str | None
+) -> None:
+    """Playtest 11: Scenario II alone began with Low Water's entries in the
+    log (tale.yaml's ``standalone`` preset) and never said so; the first
+    scenario starts from an empty log and says nothing."""
+    result = play("the-reef-ledger", "--scenario", scenario, "--seed", "7", "--no-save")
+    assert result.exit_code == 0, result.output
+    told = [line for line in result.output.splitlines() if line.startswith("Played on its own")]
+    if said is None:
+        assert told == []
+    else:
+        assert len(told) == 1 and told[0].startswith(said), told
