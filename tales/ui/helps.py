@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tales.problems import close_match
+from tales.rules.items import ItemCard
 from tales.story.view import TableView
 from tales.ui.pieces import card_tokens, riders_words
 from tales.ui.text import Line, place
@@ -249,34 +250,50 @@ def named_piece_lines(table: TableView, topic: str) -> list[Line]:
 
 def item_lines(table: TableView, topic: str) -> list[Line]:
     """An item card by its name ("help Trench Shotgun"), for one that someone
-    carries: what it does (a weapon's hands, attribute and base Damage), its
-    uses, its card's words and who holds it where. A card not yet found is
-    not named."""
+    carries or that was found in this scenario and has left the team (a key
+    spent): what it does, its uses, its card's words and who holds it where.
+    A card not yet found is not named."""
     wanted = " ".join(topic.lower().split()).removeprefix("the ")
+
+    def named(card: ItemCard) -> bool:
+        return wanted in (card.slug, card.name.lower().removeprefix("the "))
+
     for inv in table.investigators.values():
         for held in inv.items:
-            card = held.card
-            if wanted not in (card.slug, card.name.lower().removeprefix("the ")):
-                continue
-            if card.weapon:
-                hands = "two-handed" if card.hands == 2 else "one-handed"
-                test = article(f"{card.attribute} test")
-                what = (
-                    f"a {hands} weapon; each attack with it is {test}, "
-                    f"deals its base Damage of {card.damage} plus 1 for each Success, "
-                    "and spends a use"
-                )
-            else:
-                what = "an item"
-                die = card.effect.get("die")
-                if die:
-                    what += f"; spend a use for 1 more white die in {article(f'{die} test')}"
-            uses = f"{count(card.uses, 'use')} when found" if card.uses else "no uses to spend"
-            where = "in hand" if held.place == "hand" else "in the backpack"
-            lines = [Line(f"{card.name}: {what}; {uses}.")]
-            if card.text:
-                lines.append(Line(f"The card: {' '.join(card.text.split())}"))
-            left = count(held.uses, "use")
-            lines.append(Line(f"{inv.name} carries it {where}, {left} left."))
-            return lines
+            if named(held.card):
+                where = "in hand" if held.place == "hand" else "in the backpack"
+                left = count(held.uses, "use")
+                return [
+                    *_card_lines(held.card),
+                    Line(f"{inv.name} carries it {where}, {left} left."),
+                ]
+    found = table.found.get("item", frozenset())
+    cards = table.scenario.items if table.scenario else {}
+    for slug in sorted(found):
+        card = cards.get(slug)
+        if card is not None and named(card):
+            return [*_card_lines(card), Line("Found in this scenario; no one carries it now.")]
     return []
+
+
+def _card_lines(card: ItemCard) -> list[Line]:
+    """What an item card does (a weapon's hands, attribute and base Damage),
+    its uses and its card's words."""
+    if card.weapon:
+        hands = "two-handed" if card.hands == 2 else "one-handed"
+        test = article(f"{card.attribute} test")
+        what = (
+            f"a {hands} weapon; each attack with it is {test}, "
+            f"deals its base Damage of {card.damage} plus 1 for each Success, "
+            "and spends a use"
+        )
+    else:
+        what = "an item"
+        die = card.effect.get("die")
+        if die:
+            what += f"; spend a use for 1 more white die in {article(f'{die} test')}"
+    uses = f"{count(card.uses, 'use')} when found" if card.uses else "no uses to spend"
+    lines = [Line(f"{card.name}: {what}; {uses}.")]
+    if card.text:
+        lines.append(Line(f"The card: {' '.join(card.text.split())}"))
+    return lines

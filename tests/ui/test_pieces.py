@@ -131,6 +131,34 @@ def test_help_describes_an_item_card_by_its_name(make_game: MakeGame):
     assert shown(make_game(), "help Trench Shotgun")[0].startswith("No help on")
 
 
+def test_help_names_a_story_item_once_found_even_after_it_has_left_the_team(
+    make_game: MakeGame,
+):
+    """A storybook's item card is named by help once found this scenario,
+    carried or not (a key spent, a clapper given up); before, it is a card
+    the team has yet to find and help does not name it."""
+    from tales.rules.activities import gain_item, lose_item
+    from tales.rules.exploration import find_element
+
+    game = make_game()
+    table = game.table
+    topic = "help the Tongue of Patience"
+    assert shown(game, topic)[0].startswith("No help on"), "not found yet"
+    clapper = table.scenario.items["bell-clapper"]
+    ezra = table.investigator("ezra-marsh")
+    find_element(table, "item", "bell-clapper")
+    gain_item(table, ezra, clapper)
+    lines = shown(game, topic)
+    assert lines[0] == (
+        "The Tongue of Patience: an item; spend a use for 1 more white die in a POWER test; "
+        "2 uses when found."
+    )
+    assert lines[1].startswith("The card: An iron clapper")
+    assert lines[2] == "Ezra Marsh carries it in the backpack, 2 uses left."
+    lose_item(table, ezra, "bell-clapper")
+    assert shown(game, topic)[2] == "Found in this scenario; no one carries it now."
+
+
 def test_help_lists_the_pieces(make_game: MakeGame):
     lines = shown(make_game(), "help")
     assert (
