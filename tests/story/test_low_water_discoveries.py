@@ -243,6 +243,42 @@ def test_coming_back_to_a_broken_off_encounter_is_told_as_a_return(
     assert place in game.table.encounters, "met again"
 
 
+# A failed test that leads into the same encounter: (place, scene, the option
+# that begins it directly, the test's option, the paragraph it fails into, the
+# round-end narrative that breaks off, the words of a return).
+FAILED_INTO = [
+    ("furnace-hall", 74, "Step into the firelight and face the furnace men",
+     "Keep to the coal bunker's shadow", 76, 87, "You come back in from the yard"),
+    ("wreckers-shanty", 106, "Go in hard, before they can reach the boat hooks",
+     "Talk business with the brothers", 107, 109, "The Gedneys have been expecting you back"),
+    ("wreckers-shanty", 106, "Go in hard, before they can reach the boat hooks",
+     "Slip down the shingle and cut the dory loose", 107, 109,
+     "The Gedneys have been expecting you back"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("place", "scene", "direct", "tested", "start", "round_end", "return_"), FAILED_INTO
+)
+def test_a_failed_test_back_into_a_broken_off_encounter_is_told_as_a_return(
+    core, reef_ledger, place, scene, direct, tested, start, round_end, return_
+):
+    """The way back in need not be the option that began it: a test failed
+    into the same encounter's paragraph after the team broke off from it is
+    a return too, and the encounter is met again."""
+    game = team_at(core, reef_ledger, place, scene)
+    take(game, direct)
+    assert round_end in break_off(game)
+    assert place not in game.table.encounters, "broken off"
+    next_round(game)
+    load_dice(game.table, white(*["blank"] * 30))  # a failure, whatever is played
+    again = listen(game)
+    take(game, tested, play=False)
+    text = read_text(again, start)
+    assert return_ in text, text
+    assert place in game.table.encounters, "met again through the failure"
+
+
 def text_of(game: Game, number: int) -> str:
     heard = listen(game)
     Engine(game.book.read(game.table, number), game.table.sink)
