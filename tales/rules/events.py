@@ -112,6 +112,21 @@ class InvestigatorRemoved(Event):
     items: tuple[str, ...]  # out of the game; their use markers back in the box
 
 
+# How a test is eased under ruling ease-who-counts, in the order it is looked for.
+EaseHow = Literal["item", "sheet", "board"]
+
+
+@record
+class EaseFound:
+    """What eased a test as it started: an item and who carries it ("item"),
+    a keyword on the Keyword sheet ("sheet", no one), or a keyword printed on
+    a participant's board and whose ("board")."""
+
+    how: EaseHow
+    what: str  # the item's slug, or the keyword
+    holder: str | None = None  # an investigator's slug
+
+
 @record
 class TestStarted(Event):
     __test__: ClassVar[bool] = False  # not a pytest test class
@@ -120,6 +135,10 @@ class TestStarted(Event):
     need: int
     eased_by: int
     tally: Tally | None = None  # a weapon's blow or a Stratagem: every success counts
+    # Kept on the event so that the words say why whenever they are shown
+    # (a test of an earlier sitting, or two in one batch), not only while
+    # the test is under way.
+    eased_with: EaseFound | None = None
 
 
 @record

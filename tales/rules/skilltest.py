@@ -51,6 +51,7 @@ from tales.rules.teststate import (
     TestSpec,
     TestState,
     choose_white_dice,
+    ease_source,
     explode,
     explosion_ready,
     red_mode_for,
@@ -74,7 +75,9 @@ def skill_test(table: Table, actor: Investigator, spec: TestSpec) -> Proc[TestOu
         )
     state = TestState(actor, spec, spec.attribute)
     eased_by = spec.need - state.need(table)
-    table.emit(TestStarted(actor.slug, spec.attribute, spec.need, eased_by, spec.tally))
+    ease = spec.ease
+    found = ease_source(table, state.participants(), ease) if ease else None
+    table.emit(TestStarted(actor.slug, spec.attribute, spec.need, eased_by, spec.tally, found))
     yield from prepare(table, state)
     yield from roll(table, state)
     yield from after_roll(table, state)

@@ -6,16 +6,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import ClassVar, Literal
+from itertools import chain
+from typing import ClassVar
 
 from tales.records import record
 from tales.rules.cards import Card
 from tales.rules.decisions import Decision, DecisionKind, Proc
 from tales.rules.dice import Face
-from tales.rules.events import DieExploded
+from tales.rules.events import DieExploded, EaseFound
 from tales.rules.investigators import Investigator
 from tales.rules.odds import RedMode, pass_probability
 from tales.rules.options import Back, Confirm, Option, ToggleDie
@@ -163,30 +163,26 @@ class TestOutcome:
 def eased(table: Table, people: list[Investigator], ease: Ease) -> bool:
     """Ruling ``ease-who-counts``: anyone taking part who holds the item, or a
     keyword that is validated or printed on a participant's board."""
-    return ease_source(table.keyword_validated, people, ease) is not None
+    return ease_source(table, people, ease) is not None
 
 
-# What eases a test (:func:`ease_source`): the item and who holds it, the
-# keyword on the Keyword sheet (no one), or the keyword on a participant's board.
-EaseSource = tuple[Literal["item", "sheet", "board"], Investigator | None]
-
-
-def ease_source(
-    validated: Callable[[str], bool], people: list[Investigator], ease: Ease
-) -> EaseSource | None:
+def ease_source(table: Table, people: list[Investigator], ease: Ease) -> EaseFound | None:
     """What eases a test under ruling ``ease-who-counts``, in the order it is
-    looked for; None when nothing does. ``validated``: whether a keyword is
-    validated (the table's, or a read-only view's, that the prompt may say why)."""
+    looked for; None when nothing does."""
     if ease.item:
         holder = next((p for p in people if p.item(ease.item)), None)
         if holder is not None:
-            return "item", holder
-    if ease.keyword:
-        if validated(ease.keyword):
-            return "sheet", None
-        holder = next((p for p in people if p.sheet.keyword == ease.keyword), None)
+            return EaseFound("item", ease.item, holder.slug)
+    keyword = ease.keyword
+    if keyword:
+        if keyword in table.keywords:
+            return EaseFound("sheet", keyword)
+        # Printed on a participant's board, or on a Companion's, which "is also
+        # counted as validated" (Table.keyword_validated) whether they help or not.
+        companions = (i for i in table.investigators.values() if i.companion)
+        holder = next((p for p in chain(people, companions) if p.sheet.keyword == keyword), None)
         if holder is not None:
-            return "board", holder
+            return EaseFound("board", keyword, holder.slug)
     return None
 
 

@@ -241,9 +241,7 @@ class PlayLoop:
         self._remember(events)
         if self.narrator is not None:
             self.narrator.paragraphs([e.text for e in events if isinstance(e, StoryRead)])
-        pending = self.game.pending
-        test = pending.context if pending is not None else None  # the test under way, if any
-        lines = render.render_events(events, self.table, self.console.width, test)
+        lines = render.render_events(events, self.table, self.console.width)
         if lines:
             self.console.show(lines)
 

@@ -16,7 +16,6 @@ from tales.rules.randomness import SourceChanged
 from tales.rules.skilltest import ADVANTAGE_CHOICE
 from tales.rules.statuses import OPPOSITE_TOKEN
 from tales.rules.terms import StatusCardKind
-from tales.rules.teststate import TestState, ease_source
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
@@ -93,12 +92,10 @@ def render_events(
     events: Iterable[ev.Event],
     table: TableView,
     width: int = 78,
-    test: TestState | None = None,
 ) -> list[Line]:
     """Words for a batch of events, in their order. The cards drawn into a
     hand, each silent on its own, are counted and told where the drawing
-    ends ("Arthur Blackwood draws 5 cards."). ``test``: the test under way
-    as the events leave it, so a test announced as eased says by what."""
+    ends ("Arthur Blackwood draws 5 cards.")."""
     lines: list[Line] = []
     drawn: Counter[str] = Counter()
     for event in events:
@@ -106,9 +103,6 @@ def render_events(
             drawn[event.investigator] += 1
         elif isinstance(event, ev.DrawingEnded) and drawn[event.investigator]:
             lines.append(Line(_drawing_ended(event, drawn.pop(event.investigator), table)))
-            continue
-        elif isinstance(event, ev.TestStarted) and event.tally is None and event.eased_by:
-            lines.append(Line(_test_started(event, table, ease_reason(event, test, table))))
             continue
         lines += render_event(event, table, width)
     return lines
@@ -131,31 +125,27 @@ def _red_kept(e: ev.RedDieKept) -> str:
     return f"Red die kept: {e.face} ({e.reason})."
 
 
-def ease_reason(e: ev.TestStarted, test: TestState | None, t: TableView) -> str | None:
-    """What eases the test ``e`` starts, as the rules find it
-    (:func:`~tales.rules.teststate.ease_source`, ruling ease-who-counts):
-    "Ezra Marsh's SEA keyword". None when ``test`` is not that test (the
-    events of an earlier sitting)."""
-    if test is None or test.actor.slug != e.investigator or test.spec.attribute != e.attribute:
+def _ease_reason(e: ev.TestStarted, t: TableView) -> str | None:
+    """What eased the test ``e`` started, as the rules found it (ruling
+    ease-who-counts): "Ezra Marsh's SEA keyword"."""
+    found = e.eased_with
+    if found is None:
         return None
-    ease = test.spec.ease
-    source = ease_source(t.keyword_validated, test.participants(), ease) if ease else None
-    if ease is None or source is None:
-        return None
-    where, holder = source
-    if where == "item" and holder is not None and ease.item:
-        return f"{holder.name}'s {item_name(t, ease.item).removeprefix('The ')}"
-    if where == "sheet":
-        return f"the {ease.keyword} keyword on the Keyword sheet"
-    return f"{holder.name}'s {ease.keyword} keyword" if holder is not None else None
+    holder = name_of(t, found.holder) if found.holder is not None else None
+    if found.how == "item" and holder is not None:
+        return f"{holder}'s {item_name(t, found.what).removeprefix('The ')}"
+    if found.how == "sheet":
+        return f"the {found.what} keyword on the Keyword sheet"
+    return f"{holder}'s {found.what} keyword" if holder is not None else None
 
 
-def _test_started(e: ev.TestStarted, t: TableView, reason: str | None = None) -> str:
+def _test_started(e: ev.TestStarted, t: TableView) -> str:
     """A test against a need, or a counted one (a blow, a Stratagem) told by
     what its successes do: a test against an enemy never passes or fails."""
     who = f"{name_of(t, e.investigator)} takes {article(str(e.attribute))} test"
     if e.tally is not None:
         return f"{who}: {e.tally.what_successes_do()}."
+    reason = _ease_reason(e, t)
     why = f": {reason}" if reason else ""
     eased = f" (eased by {e.eased_by}{why})" if e.eased_by else ""
     return f"{who}: {count(e.need - e.eased_by, 'success')} needed{eased}."

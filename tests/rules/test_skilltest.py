@@ -21,6 +21,7 @@ from tales.rules.events import (
     DiceRerolled,
     DiceRolled,
     DieExploded,
+    EaseFound,
     Event,
     EventSymbolRolled,
     FocusUsed,
@@ -628,7 +629,11 @@ def test_the_actors_own_item_eases(core: Core) -> None:
     load_dice(table, red("success"))
 
     engine = start(table, MARGARET, TestSpec(AGI, 2, Ease(1, item="pocket-pistol")))
-    assert only(engine.opening_events, TestStarted).eased_by == 1
+    started = only(engine.opening_events, TestStarted)
+    assert (started.eased_by, started.eased_with) == (
+        1,
+        EaseFound("item", "pocket-pistol", MARGARET),
+    )
     result = only(engine.apply_all(["roll", "accept"]), TestResolved)
     assert (result.need, result.passed) == (1, True)
 
@@ -644,7 +649,10 @@ def test_a_keyword_on_the_keyword_sheet_eases(core: Core) -> None:
 
     table.keywords.add("LIGHTHOUSE")
     engine = start(table, MARGARET, spec)
-    assert only(engine.opening_events, TestStarted) == TestStarted(MARGARET, AGI, 3, 2)
+    sheet = EaseFound("sheet", "LIGHTHOUSE")  # no one holds it: the team has it
+    assert only(engine.opening_events, TestStarted) == TestStarted(
+        MARGARET, AGI, 3, 2, eased_with=sheet
+    )
 
 
 @ruling("ease-who-counts")
@@ -653,7 +661,8 @@ def test_a_companions_keyword_counts_as_validated(core: Core) -> None:
     Companion helping in the test."""
     table = table_for(core, [MARGARET], [EZRA])
     engine = start(table, MARGARET, TestSpec(AGI, 3, Ease(1, keyword="SEA")))
-    assert only(engine.opening_events, TestStarted).eased_by == 1
+    started = only(engine.opening_events, TestStarted)
+    assert (started.eased_by, started.eased_with) == (1, EaseFound("board", "SEA", EZRA))
 
 
 @ruling("ease-who-counts")
@@ -701,7 +710,10 @@ def test_an_eased_test_still_needs_one_success(core: Core) -> None:
     table = table_for(core, [ARTHUR])
     load_dice(table, red("blank"))
     engine = start(table, ARTHUR, TestSpec(STR, 2, Ease(3, keyword="SOLDIER")))
-    assert only(engine.opening_events, TestStarted) == TestStarted(ARTHUR, STR, 2, 1)
+    board = EaseFound("board", "SOLDIER", ARTHUR)
+    assert only(engine.opening_events, TestStarted) == TestStarted(
+        ARTHUR, STR, 2, 1, eased_with=board
+    )
     result = only(engine.apply_all(["roll", "accept"]), TestResolved)
     assert (result.need, result.successes, result.passed) == (1, 0, False)
 

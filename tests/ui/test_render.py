@@ -237,20 +237,41 @@ def test_an_eased_test_says_what_eased_it(game: Game) -> None:
     """A newcomer read "eased by 1" and never learnt why. Rulebook: "possessing
     the corresponding Item or keyword will make the test easier"; ruling
     ease-who-counts: a keyword printed on a participant's board counts."""
-    from tales.rules.teststate import Ease, TestSpec
-
-    ezra = game.table.investigator(EZRA)
-    keyword = ezra.sheet.keyword
-    spec = TestSpec(Attribute.EDUCATION, 3, Ease(1, keyword=keyword))
-    test = TestState(ezra, spec, Attribute.EDUCATION)
-    started = ev.TestStarted(EZRA, Attribute.EDUCATION, 3, 1)
-    (line,) = render.render_events([started], game.view, test=test)
+    keyword = game.table.investigator(EZRA).sheet.keyword
+    board = ev.EaseFound("board", keyword, EZRA)
+    started = ev.TestStarted(EZRA, Attribute.EDUCATION, 3, 1, eased_with=board)
+    (line,) = render.render_events([started], game.view)
     assert line.text == (
         f"Ezra Marsh takes an EDUCATION test: 2 successes needed "
         f"(eased by 1: Ezra Marsh's {keyword} keyword)."
     )
-    (bare,) = render.render_events([started], game.view)  # no test at hand: no reason
-    assert bare.text == "Ezra Marsh takes an EDUCATION test: 2 successes needed (eased by 1)."
+    carried = ev.EaseFound("item", "flensing-spade", ARTHUR)
+    assert render.render_event(
+        ev.TestStarted(EZRA, Attribute.STRENGTH, 3, 1, eased_with=carried), game.view
+    )[0].text.endswith("(eased by 1: Arthur Blackwood's Flensing Spade).")
+    sheet = ev.EaseFound("sheet", "CHART")
+    assert render.render_event(
+        ev.TestStarted(EZRA, Attribute.AGILITY, 2, 1, eased_with=sheet), game.view
+    )[0].text.endswith("(eased by 1: the CHART keyword on the Keyword sheet).")
+
+
+def test_a_test_eased_in_an_earlier_sitting_still_says_by_what(game: Game) -> None:
+    """The events of a test are told again after the test is over (a batch
+    shown after a reload, two tests in one batch): the reason is the one the
+    rules found as the test started, carried by the event, not looked up
+    from whatever test is pending when the words are made."""
+    from tales.rules.skilltest import skill_test
+    from tales.rules.teststate import Ease, TestSpec
+
+    ezra = game.table.investigator(EZRA)
+    keyword = ezra.sheet.keyword
+    test = skill_test(game.table, ezra, TestSpec(Attribute.EDUCATION, 3, Ease(1, keyword=keyword)))
+    next(test)  # the test starts and waits on its first decision
+    (started,) = [e for e in game.table.sink.take() if isinstance(e, ev.TestStarted)]
+    assert started.eased_with == ev.EaseFound("board", keyword, EZRA)
+    test.close()  # the test is gone; its words still say why
+    (line,) = render.render_events([started], game.view)
+    assert line.text.endswith(f"(eased by 1: Ezra Marsh's {keyword} keyword).")
 
 
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
