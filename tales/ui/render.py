@@ -98,14 +98,35 @@ def render_events(
     ends ("Arthur Blackwood draws 5 cards.")."""
     lines: list[Line] = []
     drawn: Counter[str] = Counter()
+    carried: list[str] = []  # keywords marked for the campaign log, told as one line
     for event in events:
+        if isinstance(event, ev.KeywordMarked) and event.carried:
+            carried.append(event.keyword)
+            continue
+        if carried:
+            lines.append(Line(_keywords_carried(carried)))
+            carried = []
         if isinstance(event, ev.CardDrawn) and event.to_hand:
             drawn[event.investigator] += 1
         elif isinstance(event, ev.DrawingEnded) and drawn[event.investigator]:
             lines.append(Line(_drawing_ended(event, drawn.pop(event.investigator), table)))
             continue
         lines += render_event(event, table, width)
+    if carried:
+        lines.append(Line(_keywords_carried(carried)))
     return lines
+
+
+def _keywords_carried(keywords: list[str]) -> str:
+    """A later scenario's setup marks a keyword for each of several campaign
+    log entries: one line, not one a keyword."""
+    if len(keywords) == 1:
+        return f"The keyword {keywords[0]} is marked on the Keyword sheet, for {_LOG_HOLDS}."
+    listed = f"{', '.join(keywords[:-1])} and {keywords[-1]}"
+    return f"The keywords {listed} are marked on the Keyword sheet, for {_LOG_HOLDS}."
+
+
+_LOG_HOLDS = "what the campaign log holds"
 
 
 def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
@@ -405,7 +426,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     # What a storybook effect changed, told as the rules tell their own changes.
     ev.KeywordMarked: lambda e, t: (
         f"The keyword {e.keyword} is marked on the Keyword sheet"
-        + (", for what the campaign log holds." if e.carried else ".")
+        + (f", for {_LOG_HOLDS}." if e.carried else ".")
     ),
     ev.KeywordErased: lambda e, t: f"The keyword {e.keyword} is erased from the Keyword sheet.",
     ev.ElementFound: _found,

@@ -274,6 +274,25 @@ def test_a_test_eased_in_an_earlier_sitting_still_says_by_what(game: Game) -> No
     assert line.text.endswith(f"(eased by 1: Ezra Marsh's {keyword} keyword).")
 
 
+def test_keywords_marked_for_the_campaign_log_are_told_in_one_line(game: Game) -> None:
+    """The Settling's setup marked seven keywords for the log Low Water and
+    Gannet Light left, one line each, before the first choice; a keyword
+    uncovered in play keeps a line of its own."""
+    marks = [ev.KeywordMarked(k, carried=True) for k in ("KIMBALL", "ADA", "COBB")]
+    later = [ev.TimeMoved(3, 4), ev.KeywordMarked("WATCHED")]
+    lines = [line.text for line in render.render_events([*marks, *later], game.view)]
+    assert lines[0] == (
+        "The keywords KIMBALL, ADA and COBB are marked on the Keyword sheet, "
+        "for what the campaign log holds."
+    )
+    assert lines[-1] == "The keyword WATCHED is marked on the Keyword sheet."
+    assert len(lines) == 3
+    (one,) = render.render_events(marks[:1], game.view)
+    assert one.text == (
+        "The keyword KIMBALL is marked on the Keyword sheet, for what the campaign log holds."
+    )
+
+
 def test_an_item_found_is_told_once_by_its_taking(game: Game) -> None:
     assert render.render_event(ev.ElementFound("item", "flensing-spade"), game.view) == []
 
