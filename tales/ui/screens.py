@@ -137,12 +137,26 @@ def items_lines(table: TableView) -> list[Line]:
 
 
 def keywords_lines(table: TableView, sheet: Iterable[str]) -> list[Line]:
+    """The Keyword sheet, and the keywords printed on the investigators'
+    boards that ease a test without a mark (ruling ease-who-counts)."""
     marked = sorted(table.keywords)
     open_words = [w for w in sheet if w not in table.keywords]
-    return [
+    lines = [
         Line(f"Keywords marked: {', '.join(marked) or 'none'}."),
         Line(f"Still unmarked on the sheet: {', '.join(open_words) or 'none'}."),
     ]
+
+    def own(people: Iterable[InvestigatorView]) -> str:
+        return ", ".join(
+            f"{i.sheet.keyword} ({i.name})" for i in people if i.sheet.keyword not in marked
+        )
+
+    if companions := own(table.companions()):
+        # "The keyword SEA is also counted as validated."
+        lines.append(Line(f"A Companion's keyword also counts as validated: {companions}."))
+    if players := own(table.players()):
+        lines.append(Line(f"A player's keyword counts in the tests they take part in: {players}."))
+    return lines
 
 
 def map_lines(table: TableView) -> list[Line]:

@@ -439,6 +439,30 @@ def test_keywords_show_marked_and_unmarked_words(game: Game) -> None:
     assert "SEA" not in lines[1].text
 
 
+@pytest.mark.ruling("ease-who-counts")
+def test_keywords_name_the_board_keywords_that_ease_without_a_mark(make_game: MakeGame) -> None:
+    """A player with Companions saw "Keywords marked: none" while a
+    Companion's SEA already eased tests. Rulebook: "The keyword SEA is also
+    counted as validated"; ruling ease-who-counts: a keyword printed on a
+    participant's board counts."""
+    game = make_game(players=1, investigators=("arthur",))
+    view, sheet = game.view, game.book.book.keywords
+    companions = view.companions()
+    assert len(companions) == 3
+    lines = [line.text for line in render.keywords_lines(view, sheet)]
+    assert lines[0] == "Keywords marked: none."
+    named = ", ".join(f"{c.sheet.keyword} ({c.name})" for c in companions)
+    assert lines[2] == f"A Companion's keyword also counts as validated: {named}."
+    arthur = game.table.investigator(ARTHUR).sheet.keyword
+    assert lines[3] == (
+        f"A player's keyword counts in the tests they take part in: {arthur} (Arthur Blackwood)."
+    )
+    first, *others = companions
+    game.table.keywords.add(first.sheet.keyword)  # marked: said once, on the sheet's line
+    lines = [line.text for line in render.keywords_lines(view, sheet)]
+    assert first.name not in lines[2] and all(c.name in lines[2] for c in others)
+
+
 def test_map_shows_revealed_locations_their_exits_and_who_is_there(game: Game) -> None:
     table = game.view
     text = "\n".join(line.text for line in render.map_lines(table))
