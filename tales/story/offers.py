@@ -111,7 +111,11 @@ class Offers:
         )
 
     def _offer(self, inv: Investigator, scene: int, entry: MenuEntry) -> StoryOption:
-        label = f"{inv.name}: {entry.described}"
+        # An option written for one investigator names them itself ("Arthur
+        # Blackwood watches the whaleboat..."): not "Arthur Blackwood: Arthur
+        # Blackwood watches...". Taken by anyone else, it says who takes it.
+        described = entry.described
+        label = described if described.startswith(inv.name) else f"{inv.name}: {described}"
         return StoryOption(inv.slug, scene, entry.index, label=label)
 
     def _untaken(self, table: Table, inv: Investigator, scene: int, entry: MenuEntry) -> bool:

@@ -117,3 +117,21 @@ def test_only_an_option_that_surely_ends_the_scenario_says_so():
     )
     assert said(test=test, success=Outcome(goto=3), failure=Outcome(goto=6)) == "ends the scenario"
     assert said(test=test, success=Outcome(goto=4), failure=Outcome()) == ""
+
+
+def test_an_option_that_names_its_taker_does_not_name_them_twice(core: Core, reef: Tale):
+    """Gannet Light's breakwater head offered "Arthur Blackwood: Arthur
+    Blackwood watches the whaleboat the way he watched the German lines": an
+    option written for one investigator names them itself. Anyone else's
+    options still say who takes them."""
+    team = ("arthur-blackwood", "elizabeth-hawthorne")
+    setup = GameSetup("gannet-light", team, ("ezra-marsh", "irene-dubois"), "standard", 11)
+    game = start_game(core, reef, setup)
+    for slug in team:
+        game.table.investigator(slug).location = "breakwater-head"
+    game.book.state.scenes["breakwater-head"] = 40  # the breakwater head's scene
+    labels = [o.label for o in game.book.offers.options(game.table)]
+    assert "Arthur Blackwood watches the whaleboat the way he watched the German lines" in labels
+    assert "Arthur Blackwood: Watch the whaleboat go out past the light" in labels
+    assert "Elizabeth Hawthorne: Watch the whaleboat go out past the light" in labels
+    assert not any(label.startswith("Arthur Blackwood: Arthur Blackwood") for label in labels)
