@@ -222,3 +222,20 @@ def test_the_gold_once_brought_up_is_not_dived_for_again(reef_ledger) -> None:
             }
             open_now = [evaluate(o.condition or "true", words) for o in dives]
             assert sum(open_now) == (0 if 145 in seen else 1), (water, seen)
+
+
+def test_the_countersign_given_in_the_watch_shed_fight_stands_the_watch_down(
+    core, reef_ledger
+) -> None:
+    """Asking in the watch shed (21) lays the Watch on the Wharf. The
+    countersign given then (22) told the old watchman sitting down ("All
+    right") and the wide-eyed one gone out of the window, while the watch
+    stayed in play to be fought and outwitted. The word ends the encounter."""
+    game = start_game(core, reef_ledger, CREW)
+    to_activity(game)
+    assert game.book.state.log["the-town"].get("countersign-learned") is False  # in the preset
+    take(game, PHILIP, 20, "Ask the men in the watch shed")
+    assert "packet-wharf" in game.table.encounters
+    events = take(game, PHILIP, 20, "Give the watch the countersign")
+    assert "All right" in flat(texts(events)[22])
+    assert "packet-wharf" not in game.table.encounters
