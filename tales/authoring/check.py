@@ -16,13 +16,23 @@ from tales.problems import Problem
 from tales.story.conditions import called_with
 from tales.story.effects import kind_of
 from tales.story.loader.codes import (
+    DEFEAT_MID_FIGHT,
     GOTO_LOOP,
     NO_BRANCH,
     NOWHERE_TO_STAND,
     UNREACHABLE,
     UNUSED,
 )
-from tales.story.model import MAX_NESTED_READS, Interlude, Paragraph, ScenarioBook, Tale, Where
+from tales.story.model import (
+    MAX_NESTED_READS,
+    Effect,
+    Interlude,
+    Outcome,
+    Paragraph,
+    ScenarioBook,
+    Tale,
+    Where,
+)
 
 
 def check_tale(tale: Tale, always_keywords: set[str], always_items: set[str]) -> list[Problem]:
@@ -69,6 +79,7 @@ def check_scenario(
             *_deep_reads(book.paragraphs),
             *_options_nobody_can_take(book),
             *_no_branch(book.paragraphs, grants),
+            *_defeat_read_mid_fight(book),
         ]
     )
 
@@ -176,6 +187,48 @@ def _no_branch(paragraphs: Mapping[int, Paragraph], grants: Grants) -> Iterator[
                 f"no 'if' of paragraph {number}'s goto can ever hold",
                 "warning",
             )
+
+
+def _defeat_read_mid_fight(book: ScenarioBook) -> Iterator[Problem]:
+    """An encounter's defeat narrative is read once its card is gone; an
+    option or a choice that also leads there may be taken while the card is
+    in play (Gannet Light's countersign in the watch-shed fight), and the
+    narrative would tell the enemy beaten with its card still on the table,
+    unless the paragraph ends the encounter itself."""
+    defeats = {e.defeated: e for e in book.scenario.encounters.values() if e.defeated}
+    for number, paragraph in sorted(book.paragraphs.items()):
+        for label, where, outcome in _ways_on(paragraph):
+            encounter = defeats.get(outcome.goto) if outcome.goto is not None else None
+            told = book.paragraphs.get(outcome.goto) if outcome.goto is not None else None
+            if encounter is None or told is None:
+                continue
+            if _ends_encounter(outcome.effects) or _ends_encounter(told.effects + told.first_time):
+                continue
+            yield _problem(
+                where,
+                DEFEAT_MID_FIGHT,
+                f"paragraph {number}'s {label!r} leads to {outcome.goto}, where "
+                f"{encounter.slug!r} is overcome; taken while it is in play, its card "
+                f"would stay: give {outcome.goto} the effect {{end_encounter: true}}",
+                "warning",
+            )
+
+
+def _ways_on(paragraph: Paragraph) -> Iterator[tuple[str, Where, Outcome]]:
+    """Each option's and choice's label, place and outcomes: a plain
+    option's ``goto`` as an outcome with no effects."""
+    for option in paragraph.options:
+        if option.goto is not None:
+            yield option.label, option.where, Outcome(option.goto)
+        for outcome in (option.success, option.failure):
+            if outcome is not None:
+                yield option.label, option.where, outcome
+    for choice in paragraph.choices:
+        yield choice.label, choice.where, choice.outcome
+
+
+def _ends_encounter(effects: tuple[Effect, ...]) -> bool:
+    return any(e.kind == "end_encounter" and e.condition is None for e in effects)
 
 
 def _sources(paragraph: Paragraph) -> Iterator[str]:

@@ -195,6 +195,53 @@ def test_w302_a_keyword_only_asked_for_is_used(tmp_path: Path) -> None:
     assert problems == []
 
 
+# W305 ------------------------------------------------------------------------------------
+
+# The gulls' cliff (8) offers a way straight to the crab's defeat narrative (11).
+FISH_FOR_THE_CRAB = replace(
+    PARAGRAPHS,
+    "    - label: Leap into the sea\n      goto: 12\n",
+    "    - label: Leap into the sea\n      goto: 12\n"
+    "    - label: Throw the crab a fish\n      goto: 11\n",
+)
+
+
+def test_w305_a_way_to_a_defeat_narrative_that_leaves_the_card(tmp_path: Path) -> None:
+    """Gannet Light's countersign led to the watch's defeat narrative while
+    the watch could be in play: the words told it beaten, its card stayed."""
+    loaded, problems = checked(tmp_path, FISH_FOR_THE_CRAB)
+    (problem,) = [p for p in problems if p.code == "W305"]
+    assert (problem.path, problem.line, problem.col) == loaded.at(
+        PARAGRAPHS, "- label: Throw the crab a fish", 2
+    )
+    assert "'the-crab' is overcome" in problem.message
+    assert "give 11 the effect {end_encounter: true}" in problem.message
+
+
+def test_w305_not_when_the_narrative_ends_the_encounter(tmp_path: Path) -> None:
+    """Read after a defeat, its ``end_encounter`` does nothing; read mid-fight, it ends it."""
+    ends = replace(
+        PARAGRAPHS,
+        "  text: The crab flees.\n  effects:\n",
+        "  text: The crab flees.\n  effects:\n    - {end_encounter: true}\n",
+    )
+    _, problems = checked(tmp_path, FISH_FOR_THE_CRAB, ends)
+    assert only(problems, "W305") == []
+
+
+def test_w305_not_when_the_choice_itself_ends_the_encounter(tmp_path: Path) -> None:
+    """The Settling's Gedneys: a choice of the fight ends it, then reads on."""
+    _, problems = checked(
+        tmp_path,
+        append(
+            EXTRA,
+            "16:\n  text: The crab waves.\n  choices:\n    - label: Wave back\n"
+            "      effects: [{end_encounter: true}]\n      goto: 11\n",
+        ),
+    )
+    assert only(problems, "W305") == []
+
+
 # E211 and E212 ----------------------------------------------------------------------------
 
 

@@ -49,6 +49,8 @@ CODES: dict[str, str] = {
     "W302": "a keyword, item, clue, objective, location or encounter never used",
     "W303": "a paragraph where no branch can be taken (every choice or `if` closed)",
     "W304": "a file or folder in the core components or a scenario that the loader does not read",
+    "W305": "an option or choice leading to an encounter's defeat narrative, which does not end "
+    "the encounter: taken mid-fight, the card would stay",
 }
 
 UNREADABLE = "E001"
@@ -81,3 +83,4 @@ UNREACHABLE = "W301"
 UNUSED = "W302"
 NO_BRANCH = "W303"
 STRAY_FILE = "W304"  # raised in tales.story.core (below the loader) and for scenarios
+DEFEAT_MID_FIGHT = "W305"
