@@ -117,6 +117,9 @@ def render_events(
     return lines
 
 
+_LOG_HOLDS = "what the campaign log holds"
+
+
 def _keywords_carried(keywords: list[str]) -> str:
     """A later scenario's setup marks a keyword for each of several campaign
     log entries: one line, not one a keyword."""
@@ -124,9 +127,6 @@ def _keywords_carried(keywords: list[str]) -> str:
         return f"The keyword {keywords[0]} is marked on the Keyword sheet, for {_LOG_HOLDS}."
     listed = f"{', '.join(keywords[:-1])} and {keywords[-1]}"
     return f"The keywords {listed} are marked on the Keyword sheet, for {_LOG_HOLDS}."
-
-
-_LOG_HOLDS = "what the campaign log holds"
 
 
 def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:
@@ -425,8 +425,9 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ev.ScenarioEnded: lambda e, t: f"The scenario ends: {e.why}.",
     # What a storybook effect changed, told as the rules tell their own changes.
     ev.KeywordMarked: lambda e, t: (
-        f"The keyword {e.keyword} is marked on the Keyword sheet"
-        + (f", for {_LOG_HOLDS}." if e.carried else ".")
+        _keywords_carried([e.keyword])
+        if e.carried
+        else f"The keyword {e.keyword} is marked on the Keyword sheet."
     ),
     ev.KeywordErased: lambda e, t: f"The keyword {e.keyword} is erased from the Keyword sheet.",
     ev.ElementFound: _found,
