@@ -268,7 +268,15 @@ def enter(table: Table, inv: Investigator, slug: str) -> None:
     if slug not in table.revealed:
         return  # a card still face down has no inside to read yet
     table.entered[slug] = inv.slug
-    table.read_later(place.on_enter, f"{inv.name} arrives at {place.name}", slug)
+    # The group walks in together, and the team starts on one card: all
+    # who stand there arrive, though the narrative's "you" is ``inv``.
+    others = [p.name for p in table.players() if p.location == slug and p is not inv]
+    who = (
+        f"{', '.join([inv.name, *others[:-1]])} and {others[-1]} arrive"
+        if others
+        else f"{inv.name} arrives"
+    )
+    table.read_later(place.on_enter, f"{who} at {place.name}", slug)
 
 
 def _name(table: Table, slug: str) -> str:

@@ -127,7 +127,7 @@ class Scenario:
     title: str
     locations: Mapping[str, Location]
     start: str
-    revealed: frozenset[str]
+    revealed: tuple[str, ...]  # as the setup lists them: their scenes are read in this order
     board: EventBoard
     encounters: Mapping[str, Encounter] = field(default_factory=dict)
     items: Mapping[str, ItemCard] = field(default_factory=dict)

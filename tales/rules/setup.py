@@ -265,3 +265,13 @@ _TEMPLATES: dict[tuple[object, ...], Template] = {}
 
 def _count(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def revealed_in_reading_order(table: Table) -> list[str]:
+    """The cards revealed at setup, in the order their scenes are read: the
+    one the team stands on first, then the others as the setup lists them
+    (not by name: Gannet Light's team read three other cards before the
+    wharf it stood on)."""
+    listed = [table.scenario.start, *table.scenario.revealed] if table.scenario else []
+    listed += sorted(table.revealed - set(listed))
+    return [slug for slug in dict.fromkeys(listed) if slug in table.revealed]

@@ -23,6 +23,7 @@ from tales.rules.options import Option, UseAbility
 from tales.rules.pieces import set_out
 from tales.rules.round import play_scenario, settle
 from tales.rules.scoring import exploration_rate
+from tales.rules.setup import revealed_in_reading_order
 from tales.rules.skilltest import TestSpec, skill_test
 from tales.rules.table import Table
 from tales.rules.teamtests import team_test
@@ -183,7 +184,7 @@ class Book:
                 gain_item(table, players[0], table.scenario.items[slug])
         self._reads = 0
         yield from self.read_as(table, self.book.introduction, None)
-        for slug in sorted(table.revealed):
+        for slug in revealed_in_reading_order(table):
             yield from self._read_scene(table, slug)
         due = len(table.to_read)
         enter_where_standing(table, table.revealed)  # the team stands on the start location

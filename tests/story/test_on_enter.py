@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tales.authoring.check import check_tale
+from tales.rules.events import ReadParagraph
 from tales.saves.fields import Fields
 from tales.saves.restore import restore
 from tales.saves.sheet import SheetContext, capture
@@ -123,3 +126,32 @@ def test_a_bot_heads_for_a_card_nobody_has_gone_into(core, tmp_path):
     assert [o.label for o in inside] == ["Feel along the wall"], "entered: its own options"
     game.table.entered.pop("cave")
     assert [o.goto for o in game.book.leads_at(game.table, inv, "cave")] == [20]
+
+
+def test_the_team_arriving_together_is_told_by_all_its_names(core, tmp_path):
+    """Both players start on the beach: its inside is read as the first
+    one's ("you"), and the line before it names both, not only him."""
+    game = new_game(core, inside_tale(tmp_path))
+    to_activity(game)
+    why = [e.why for e in game.events if isinstance(e, ReadParagraph) and e.paragraph == 21]
+    assert why == ["Ezra Marsh and Philip Harris arrive at The Beach"]
+    assert game.table.entered == {"beach": "ezra-marsh"}, "the narrative is still Ezra's"
+
+
+@pytest.mark.parametrize("scenario", ["low-water", "gannet-light", "the-settling"])
+def test_the_cards_revealed_at_setup_are_read_from_where_the_team_stands(
+    core, reef_ledger, scenario
+):
+    """The standing card's scene first, then the others as the setup lists
+    them: by name, The Gannet Light read the boatyard, the chandlery and
+    the custom house before the wharf the team stood on, and The Settling
+    the depot down the line before the cutting."""
+    book = reef_ledger.scenarios[scenario]
+    setup = GameSetup(scenario, ("philip-harris", "sarah-elington"), ("ezra-marsh", "irene-dubois"))
+    game = start_game(core, reef_ledger, setup)
+    to_activity(game)
+    cards = book.scenario.locations
+    listed = list(dict.fromkeys([book.scenario.start, *book.scenario.revealed]))
+    scenes = [cards[slug].paragraph for slug in listed]
+    order = [p for p in read(game) if p in scenes]
+    assert order[: len(scenes)] == scenes

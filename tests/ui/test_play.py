@@ -267,7 +267,7 @@ def test_read_lists_the_paragraphs_read(game: Game) -> None:
     PlayLoop(game, console).run()
     start = console.text.index("Paragraphs read so far ('read N' reads one again):")
     log = console.text[start:].splitlines()[1:5]
-    assert [line.split(":")[0].strip() for line in log] == ["1", "12", "2", "7"]
+    assert [line.split(":")[0].strip() for line in log] == ["1", "2", "7", "12"]
     assert log[0] == "  1: Ruth Pardee met your train at the Ipswich..."
 
 

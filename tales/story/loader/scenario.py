@@ -119,7 +119,7 @@ def _scenario(
         text(data, "title") or folder.name,
         locations,
         setup.start,
-        frozenset(setup.revealed),
+        setup.revealed,
         board,
         encounters,
         items,
