@@ -22,7 +22,7 @@ from tales.rules.statuses import (
     surprised_discard,
 )
 from tales.rules.table import Table
-from tales.rules.terms import StatusToken
+from tales.rules.terms import StatusToken, article
 
 DRAW_ON = DrawOn(label="Draw on")
 STOP = StopDrawing(label="Stop drawing")
@@ -52,7 +52,9 @@ def draw_up_to(table: Table, inv: Investigator, limit: int = HAND_LIMIT) -> Proc
         if inv.dead:
             return
         if inv.deck and len(inv.hand) < limit:
-            prompt = f"{inv.name} drew a {card.status} card: draw on to {limit} or stop?"
+            prompt = (
+                f"{inv.name} drew {article(str(card.status))} card: draw on to {limit} or stop?"
+            )
             choice = yield from ask_at_any_time(
                 table, inv.slug, DecisionKind.KEEP_DRAWING, prompt, (DRAW_ON, STOP)
             )

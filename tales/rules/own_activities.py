@@ -45,7 +45,7 @@ from tales.rules.options import (
 )
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_kinds
-from tales.rules.terms import Track
+from tales.rules.terms import Track, article
 from tales.rules.vehicles import held_aboard
 
 Listing = tuple[Option, ...]
@@ -235,7 +235,7 @@ def _on_foot(table: Table, inv: Investigator, actions: int, ways: Ways | None) -
         for kind in recovery_kinds(inv):
             recover = made.get((Recover, slug, kind))
             if recover is None:
-                label = f"{name} tries to shake off a {kind} card (1 Action)"
+                label = f"{name} tries to shake off {article(kind)} card (1 Action)"
                 recover = made[Recover, slug, kind] = Recover(slug, kind, label=label)
             options.append(recover)
     if actions >= RUN_COST:

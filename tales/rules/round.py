@@ -60,6 +60,7 @@ from tales.rules.piece_activities import perform_piece, piece_options
 from tales.rules.statuses import resolve_end_of_round_tokens
 from tales.rules.table import Table
 from tales.rules.teamtests import recovery_test
+from tales.rules.terms import article
 
 END_ROUND = EndRound(label="End the round")
 
@@ -192,7 +193,7 @@ def perform(table: Table, story: Story, choice: Option) -> Proc[None]:
         case Recover(slug, kind):
             # Ruling recovery-test: an attempt takes 1 Action.
             inv = table.investigator(slug)
-            if (yield from pay_actions(table, inv, 1, f"Shake off a {kind} card")):
+            if (yield from pay_actions(table, inv, 1, f"Shake off {article(kind)} card")):
                 yield from recovery_test(table, inv, kind)
         case UseItem(slug, item):
             yield from use_item_activity(table, table.investigator(slug), item)

@@ -56,10 +56,10 @@ def _seated(
             f"the team has {TEAM_SIZE} investigators; {len(players)} players leave room "
             f"for {TEAM_SIZE - len(players)} companions, not {len(companions)}"
         )
-    slugs = [s.slug for s in [*players, *companions]]
-    duplicates = sorted({s for s in slugs if slugs.count(s) > 1})
-    if duplicates:
-        raise RulesError(f"each investigator plays once; {duplicates!r} chosen twice")
+    names = [s.name for s in [*players, *companions]]
+    doubled = sorted({n for n in names if names.count(n) > 1})
+    if doubled:
+        raise RulesError(f"each investigator plays once; {' and '.join(doubled)} chosen twice")
     pool = Supply.full(supply)
     table = Table({}, pool, dice, random.Random(0), rulings)  # deal() gives the game's own
     for sheet in players:
@@ -212,7 +212,8 @@ def _check(
     if len(players) + len(companions) != TEAM_SIZE:
         raise RulesError(
             f"the team is always {TEAM_SIZE} investigators: {_count(len(players), 'player')} "
-            f"need {_count(TEAM_SIZE - len(players), 'companion')}, not {len(companions)}"
+            f"{'needs' if len(players) == 1 else 'need'} "
+            f"{_count(TEAM_SIZE - len(players), 'companion')}, not {len(companions)}"
         )
     if difficulty not in scenario.board.start:
         levels = ", ".join(scenario.board.start)

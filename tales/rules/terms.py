@@ -72,3 +72,11 @@ class EventSymbol(StrEnum):
     def rank(self) -> int:
         """0 for the worst symbol (skull), 2 for the best (star)."""
         return list(EventSymbol).index(self)
+
+
+def article(word: str) -> str:
+    """ "an ADVANTAGE token", "a skull"; a name with its own article is left alone (the
+    rules' own labels need it too: "shake off an INJURY card")."""
+    if word.split(" ", 1)[0] in ("The", "A", "An"):
+        return word
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word

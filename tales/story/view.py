@@ -430,6 +430,15 @@ class TableView:
         return MappingProxyType(dict(self._book.state.counters) if self._book else {})
 
     @property
+    def carried_points(self) -> int:
+        """Exploration points carried in from the campaign's earlier scenarios,
+        counted in this one's rate (ruling ``exploration-carry``); 0 if none."""
+        book = self._book
+        if book is None or not book.continues_campaign:
+            return 0
+        return book.carried_points if self._table.rulings.flag("exploration-carry") else 0
+
+    @property
     def element_names(self) -> Mapping[str, str]:
         """The storybook's names of its clues and objectives, by slug."""
         if self._book is None:

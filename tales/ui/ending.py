@@ -30,9 +30,12 @@ def team_lines(table: TableView) -> list[Line]:
 
 def found_lines(table: TableView) -> list[Line]:
     names = table.element_names
+    cards = table.scenario.items if table.scenario else {}
+    item_names = {slug: card.name for slug, card in cards.items()}  # named as its card is
     lines = []
-    for kind in ("clue", "objective", "information"):
-        got = sorted(names.get(slug, words(slug)) for slug in table.found.get(kind, ()))
+    for kind in ("clue", "objective", "information", "item"):
+        known = item_names if kind == "item" else names
+        got = sorted(known.get(slug, words(slug)) for slug in table.found.get(kind, ()))
         if got:
             lines.append(Line(f"Found ({count(len(got), _NOUNS[kind])}): {', '.join(got)}."))
     return lines or [Line("Nothing was found.")]
@@ -58,11 +61,24 @@ def rate_lines(table: TableView) -> list[Line]:
         if worth:
             parts.append(f"{count(n, _NOUNS[kind])} x {worth} = {n * worth}")
             total += n * worth
-    return [
-        Line("Exploration, element by element:", "heading"),
-        *(Line(f"  {part}") for part in parts),
-        Line(f"  {total} of the {table_points.full} points that make 100%."),
-    ]
+    lines = [Line("Exploration, element by element:", "heading"), *(Line(f"  {p}") for p in parts)]
+    carried = table.carried_points
+    if carried:
+        lines.append(
+            Line(f"  {count(carried, 'point')} carried from the campaign's earlier scenarios")
+        )
+    full = table_points.full
+    lines.append(Line(f"  {total + carried} of the {full} points that make 100%."))
+    if not carried and total > full:
+        # "exceed 100% exploration by carrying over their achievements from one
+        # scenario to the next": on its own, a scenario's rate stops at 100%.
+        lines.append(
+            Line(
+                "  A scenario's own points rate at most 100%; only points carried "
+                "through a campaign go past it."
+            )
+        )
+    return lines
 
 
 def log_entry_lines(table: TableView) -> list[Line]:

@@ -90,7 +90,8 @@ def _fight(table: TableView, slug: str) -> str:
         return ""
     if _facing(table, state):
         return "; an encounter is under way"
-    return f"; {state.encounter.enemy.name} waits here, and no one faces it"
+    # The encounter is the subject: an enemy's name may be plural ("Deacons of...").
+    return f"; an encounter waits here, and no one faces it: {state.encounter.enemy.name}"
 
 
 def _who_faces(table: TableView) -> list[Line]:

@@ -22,7 +22,7 @@ from tales.safefile import printable
 from tales.story.core import Core
 from tales.story.game import GameSetup
 from tales.story.model import Tale
-from tales.ui.words import as_number, first_sentence, typed
+from tales.ui.words import as_number, count, first_sentence, typed
 
 
 @record
@@ -107,18 +107,40 @@ _Seedless = tuple[str, tuple[str, ...], tuple[str, ...], str, tuple[tuple[str, b
 _COMPLETED: dict[tuple[object, ...], tuple[tuple[object, ...], _Seedless]] = {}
 
 
+def _refuse_doubled(core: Core, players: list[str], companions: list[str]) -> None:
+    """An investigator named twice, by name: as two players, two companions,
+    or a player and a companion (each is one standee in the box)."""
+    named = [*players, *companions]
+    for slug in dict.fromkeys(named):
+        if named.count(slug) < 2:
+            continue
+        name = core.investigators[slug].name
+        if slug in players and slug in companions:
+            raise TalesError(f"{name} is named both as a player's investigator and as a companion")
+        raise TalesError(f"{name} is named twice; each investigator plays once")
+
+
 def _seedless(core: Core, tale: Tale, choices: Choices) -> _Seedless:
     scenario = tale.scenario_id(choices.scenario)
     difficulty = choices.difficulty or "standard"
     chosen = [find_investigator(core, n).slug for n in choices.investigators]
     players = choices.players or max(1, len(chosen))
     if len(chosen) > players:
-        raise TalesError(f"{len(chosen)} investigators were named for {players} players")
-    rest = [slug for slug in core.investigators if slug not in chosen]
-    chosen += rest[: players - len(chosen)]
+        named = count(len(chosen), "investigator")
+        raise TalesError(f"{named} were named for {count(players, 'player')}")
     companions = [find_investigator(core, n).slug for n in choices.companions]
+    _refuse_doubled(core, chosen, companions)
+    room = TEAM_SIZE - players
+    if len(companions) > room:
+        given = count(len(companions), "companion")
+        leaves = f"{count(players, 'player')} {'leaves' if players == 1 else 'leave'}"
+        raise TalesError(f"{given} were named, but {leaves} room for {room} in a team of four")
+    # Those not named fill the seats in the box's order, players first; a
+    # named companion is never dealt to a player.
     rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]
-    companions += rest[: TEAM_SIZE - players - len(companions)]
+    missing = players - len(chosen)
+    chosen += rest[:missing]
+    companions += rest[missing:][: room - len(companions)]
     house = house_rules(core, choices.rulings)
     return scenario, tuple(chosen), tuple(companions), difficulty, house
 

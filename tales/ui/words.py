@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from tales.rules.terms import article as article  # kept there: the rules need it too
+
 # Nouns whose plural is not the noun plus "s".
 _PLURALS = {
     "die": "dice",
@@ -28,13 +30,6 @@ def plural(noun: str, n: int) -> str:
 
 def count(n: int, noun: str) -> str:
     return f"{n} {plural(noun, n)}"
-
-
-def article(word: str) -> str:
-    """ "an ADVANTAGE token", "a skull"; a name with its own article is left alone."""
-    if word.split(" ", 1)[0] in ("The", "A", "An"):
-        return word
-    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
 
 
 def words(slug: str) -> str:

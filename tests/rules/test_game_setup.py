@@ -58,6 +58,7 @@ def start(
         ([EZRA, MARGARET], [ARTHUR], "2 players need 2 companions, not 1"),
         ([EZRA, MARGARET], [ARTHUR, SARAH, IRENE], "2 players need 2 companions, not 3"),
         ([EZRA, MARGARET, ARTHUR, SARAH], [IRENE], "4 players need 0 companions, not 1"),
+        ([EZRA], [ARTHUR], "1 player needs 3 companions, not 1"),
     ],
 )
 def test_the_team_is_always_four_investigators(
@@ -90,7 +91,7 @@ def test_five_players_are_told_the_game_takes_one_to_four(core: Core) -> None:
 def test_at_least_one_player_and_no_one_twice(core: Core) -> None:
     with pytest.raises(RulesError, match="played by 1 to 4 players, not 0"):
         start(core, [], [EZRA, MARGARET, ARTHUR, SARAH])
-    with pytest.raises(RulesError, match=r"\['ezra-marsh'\] chosen twice"):
+    with pytest.raises(RulesError, match=r"plays once; Ezra Marsh chosen twice$"):
         start(core, [EZRA, MARGARET], [EZRA, SARAH])
 
 

@@ -105,7 +105,8 @@ def test_an_encounter_the_team_has_walked_away_from_waits_unread(core, ledger):
     assert struck <= {MARGARET} and HOTEL in table.encounters
     shown = [line.text for line in map_lines(game.view) if line.text.startswith("  The Ropewalk")]
     assert shown == [
-        "  The Ropewalk Hotel; The Night Clerk of the Ropewalk waits here, and no one faces it"
+        "  The Ropewalk Hotel; an encounter waits here, and no one faces it: "
+        "The Night Clerk of the Ropewalk"
     ]
     status = [line.text for line in status_lines(game.view) if line.text.startswith("The Night")]
     assert status == [

@@ -68,12 +68,33 @@ def test_a_broken_tale_is_a_clear_error(
         (["--scenario", "nowhere"], ["has no scenario 'nowhere'", "low-water"]),
         (
             ["--players", "1", "--investigator", "ezra", "--investigator", "irene"],
-            ["2 investigators were named for 1 players"],
+            ["2 investigators were named for 1 player"],
         ),
         (["--companion", "nobody"], ["there is no investigator 'nobody'"]),
         (["--companion", ""], ["an empty name names no investigator", "Irene Dubois"]),
+        # Four companions for one player were once taken as six: the seats
+        # left were counted below zero, and a slice took the box's rest.
+        (
+            [
+                "--players",
+                "1",
+                *[a for n in ("sarah", "philip", "irene", "laszlo") for a in ("--companion", n)],
+            ],
+            ["4 companions were named, but 1 player leaves room for 3 in a team of four"],
+        ),
+        (
+            ["--players", "2", "--investigator", "ezra", "--investigator", "ezra"],
+            ["Ezra Marsh is named twice; each investigator plays once"],
+        ),
+        (
+            ["--players", "2", "--investigator", "ezra", "--companion", "ezra"],
+            ["Ezra Marsh is named both as a player's investigator and as a companion"],
+        ),
     ],
-    ids=["investigator", "scenario", "too-many", "companion", "empty-companion"],
+    ids=[
+        *("investigator", "scenario", "too-many", "companion", "empty-companion"),
+        *("too-many-companions", "twice", "player-and-companion"),
+    ],
 )
 def test_bad_choices_are_clear_errors(args: list[str], words: list[str]) -> None:
     assert_clear_error(play("--seed", "1", *args), *words)
@@ -112,6 +133,17 @@ def test_a_companion_the_player_did_not_name_is_announced(
         assert not any(line.startswith("A team is four") for line in lines)
     else:
         assert said in lines
+
+
+def test_a_named_companion_is_never_dealt_to_a_player() -> None:
+    """Three players and Ezra Marsh named as the Companion: the players'
+    seats are filled from the others in the box's order, not with Ezra."""
+    result = play(
+        "the-drowned-bell", "--seed", "3", "--no-save", "--players", "3", "--companion", "ezra"
+    )
+    assert result.exit_code == 0, result.output
+    players, companions = result.output.splitlines()[1].split(". Companions: ")
+    assert "Ezra Marsh" not in players and companions == "Ezra Marsh."
 
 
 def test_bad_options_are_usage_errors() -> None:
