@@ -131,13 +131,24 @@ def ending_of(paragraphs: Mapping[int, Paragraph], option: OptionDef) -> str:
     return ""
 
 
-def _ends(paragraphs: Mapping[int, Paragraph], number: int | None) -> bool:
+def _ends(
+    paragraphs: Mapping[int, Paragraph], number: int | None, path: frozenset[int] = frozenset()
+) -> bool:
     """Whether reading ``number`` surely ends the scenario: an ending, or a
-    chain of plain ``goto``s to one, each paragraph on the way asking nothing."""
-    return any(
-        p.end or _ending_effects((*p.effects, *p.first_time))
-        for p in plain_gotos(paragraphs, number)
-    )
+    chain of plain ``goto``s to one, each paragraph on the way asking nothing,
+    or to a conditional ``goto`` whose every way (its fallback too) surely
+    ends it (The Settling's bus out: the ending the objectives choose)."""
+    last: Paragraph | None = None
+    for p in plain_gotos(paragraphs, number):
+        if p.end or _ending_effects((*p.effects, *p.first_time)):
+            return True
+        last = p
+    if last is None or not last.branches or last.options or last.choices:
+        return False
+    if last.goto is None or last.number in path:
+        return False  # no branch may hold, and then the reading stops; or a cycle
+    ways = [*(branch.goto for branch in last.branches), last.goto]
+    return all(_ends(paragraphs, way, path | {last.number}) for way in ways)
 
 
 def _ending_effects(effects: tuple[Effect, ...]) -> bool:

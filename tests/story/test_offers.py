@@ -15,7 +15,16 @@ from tales.story.core import Core, tale_path
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.loader import load_tale
 from tales.story.menu import ending_of, menu_of
-from tales.story.model import ChoiceDef, Effect, OptionDef, Outcome, Paragraph, Tale, TestDef
+from tales.story.model import (
+    Branch,
+    ChoiceDef,
+    Effect,
+    OptionDef,
+    Outcome,
+    Paragraph,
+    Tale,
+    TestDef,
+)
 from tales.story.options import StoryOption
 
 
@@ -135,3 +144,38 @@ def test_an_option_that_names_its_taker_does_not_name_them_twice(core: Core, ree
     assert "Arthur Blackwood: Watch the whaleboat go out past the light" in labels
     assert "Elizabeth Hawthorne: Watch the whaleboat go out past the light" in labels
     assert not any(label.startswith("Arthur Blackwood: Arthur Blackwood") for label in labels)
+
+
+def test_a_branch_every_way_of_which_ends_the_scenario_says_so():
+    """The Settling's bus out read 232, whose conditional goto chooses the
+    ending by the objectives (200, 201, else 203): a newcomer took it in
+    round 1 and the scenario ended unannounced. Every way, the fallback
+    too, must end it: a way that may not, or no fallback, or a cycle of
+    branches, and the menu says nothing."""
+    ending = Paragraph(9, end=True)
+    paragraphs = {
+        1: Paragraph(1, branches=(Branch("time > 5", 9), Branch("time > 2", 3)), goto=9),
+        3: Paragraph(3, goto=9),
+        9: ending,
+        4: Paragraph(4, branches=(Branch("time > 5", 9),), goto=5),
+        5: Paragraph(5, text="the story goes on"),
+        6: Paragraph(6, branches=(Branch("time > 5", 9),)),  # nothing holds: reading stops
+        7: Paragraph(7, branches=(Branch("time > 5", 8),), goto=9),
+        8: Paragraph(8, branches=(Branch("time > 5", 7),), goto=9),
+    }
+
+    def said(goto: int) -> str:
+        return ending_of(paragraphs, OptionDef("Go", goto=goto))
+
+    assert said(1) == "ends the scenario"
+    assert said(4) == said(6) == ""
+    assert said(7) == "", "a cycle of branches is followed no further"
+
+
+def test_the_settling_s_ways_out_say_they_end_the_scenario(reef: Tale):
+    settling = reef.scenarios["the-settling"]
+    labels = [e.described for e in menu_of(settling.paragraphs, 52).entries]
+    assert (
+        "Get into the bus with Abel at the wheel and drive out of Innsmouth (ends the scenario)"
+        in labels
+    )

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from tales.rules.decisions import Engine
 from tales.story.game import Game, GameSetup, start_game
+from tales.story.interpreter import StoryRead
 from tales.story.model import Tale
+from tales.story.options import StoryOption
 from tests.conftest import ruling
 from tests.story.playing import take_option
 
@@ -110,3 +112,26 @@ def test_every_lay_option_of_the_settling_closes_with_its_search(reef_ledger):
                 assert search.goto is not None
                 assert f"not visited({search.goto})" in (lay.condition or ""), lay.label
     assert lays == 6
+
+
+def test_the_bus_out_with_abel_alone_counts_no_one_but_him(core, reef_ledger):
+    """A newcomer freed Abel Wick in round 1 and drove straight out: 22 told
+    of counting "them" up the bus steps past Abel, with no one but Abel
+    there. It counts him alone, and the menu said beforehand that the bus
+    ends the scenario."""
+    game = game_of(core, reef_ledger)
+    stand(game, "wicks-garage", 52)
+    take_option(game, PHILIP, 52, labels_index(game, 52, "Untie Abel Wick"))
+    assert any(
+        label.endswith("drive out of Innsmouth (ends the scenario)") for label in labels(game)
+    )
+    bus = StoryOption(PHILIP, 52, labels_index(game, 52, "Get into the bus"))
+    engine = Engine(game.book.perform(game.table, bus), game.table.sink)
+    events = list(engine.opening_events)
+    while not engine.finished:
+        events += engine.apply(engine.legal_ids()[0])
+    told = " ".join(
+        " ".join(e.text.split()) for e in events if isinstance(e, StoryRead) and e.paragraph == 22
+    )
+    assert "no one to count up the bus steps behind Abel" in told
+    assert "counted him out" in told and "past Abel" not in told
