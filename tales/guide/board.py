@@ -16,6 +16,8 @@ from tales.guide.citymap import CityMap, Road
 from tales.guide.errors import GuideError, IllegalDrawingError
 from tales.guide.geometry import District, Kind, Node, Segment
 from tales.guide.terms import Bonus, BonusFace, Colour
+from tales.records import record
+from tales.rules.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,3 +280,11 @@ def use_bonus_segment(
 ) -> PlayerBoard:
     verify_bonus_segment(city, board, bonus, segment)
     return board.using(bonus).with_segments([city.road(segment).segment])
+
+
+@record
+class BoardUpdated(Event):
+    """A player's whole board after a step that changed it, for a prompt to draw."""
+
+    player: str
+    board: PlayerBoard

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tales.errors import OptionIdError
-from tales.guide.board import PlayerBoard, use_bonus_segment
+from tales.guide.board import BoardUpdated, PlayerBoard, use_bonus_segment
 from tales.guide.check import threat_check
 from tales.guide.citymap import CityMap
 from tales.guide.components import Challenge, Components, GoalCard
@@ -110,6 +110,8 @@ def final_scores(
         outcome = yield from threat_check(
             seat.name, staged[i], f, seat.character, seat.deck, rng, sink
         )
+        # The board as scored: tourists off the route and what the check erased are gone.
+        sink.emit(BoardUpdated(seat.name, outcome.board))
         sheets[i] = score(city, outcome.board, f, seat.character, game.goals, outcome.summary)
         sink.emit(Scored(seat.name, sheets[i]))
     return tuple(PlayerResult(s.name, routes[i][0], sheets[i]) for i, s in enumerate(game.seats))

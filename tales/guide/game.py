@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tales.guide.board import PlayerBoard
+from tales.guide.board import BoardUpdated, PlayerBoard
 from tales.guide.components import CacheCard, Components, GoalCard
 from tales.guide.draft import (
     RoundDice,
@@ -61,14 +61,6 @@ class FateWritten(Event):
 @record
 class RoundStarted(Event):
     number: int
-
-
-@record
-class BoardUpdated(Event):
-    """A player's whole board after a step that changed it, for a prompt to draw."""
-
-    player: str
-    board: PlayerBoard
 
 
 @record

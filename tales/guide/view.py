@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tales.guide.board import PlayerBoard
+from tales.guide.board import BoardUpdated, PlayerBoard
 from tales.guide.draft import DiceRolled
-from tales.guide.game import BoardUpdated, RoundStarted
+from tales.guide.game import RoundStarted
 from tales.guide.turn import DrawingAsked, SegmentAsked, SegmentsDrawn
 from tales.rules.events import Event
 

@@ -8,12 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tales.guide.board import BoardUpdated
 from tales.guide.components import Components
 from tales.guide.draft import Rolled, RoundDice, SoloDice, solo_round_end
-from tales.guide.endgame import PlayerResult, Scored, solo_won, winners
+from tales.guide.endgame import FinalRouteChosen, PlayerResult, Scored, solo_won, winners
 from tales.guide.game import Game, ThreatDrawn, play, setup
 from tales.guide.initial import initial_dice, second_round
 from tales.guide.kinds import Engine, Kind
+from tales.guide.route import facts
 from tales.guide.scoring import ScoreSheet
 from tales.guide.terms import BonusFace, ThreatSide
 from tales.guide.turn import SegmentsDrawn
@@ -53,6 +55,16 @@ def test_games_play_to_their_score_sheets_and_replay_exactly(
     assert set(winners(results)) <= {r.name for r in results}
     again, replayed = run(components, game, seed, inputs=engine.inputs)
     assert replayed == events and again.result == results
+    # The board shown at the end is the one scored: the tourists off the final
+    # route and what the threat check erased are gone from it (a playtest saw
+    # the rituals' erased threat symbols still drawn on the last board).
+    for seat, result in zip(game.seats, results, strict=True):
+        mine = [e for e in events if getattr(e, "player", None) == seat.name]
+        chosen = next(i for i, e in enumerate(mine) if isinstance(e, FinalRouteChosen))
+        before = [e.board for e in mine[:chosen] if isinstance(e, BoardUpdated)][-1]
+        along = facts(components.city, before, result.route, seat.character).along
+        shown = [e.board for e in mine[chosen:] if isinstance(e, BoardUpdated)]
+        assert shown and set(shown[-1].tourists) <= along
     drawn = [e for e in events if isinstance(e, SegmentsDrawn)]
     assert len(drawn) == 10 * players  # one drawing per player per round
     threats = [e for e in events if isinstance(e, ThreatDrawn)]
