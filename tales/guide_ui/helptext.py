@@ -20,10 +20,11 @@ TOPICS: dict[str, str] = {
         " point and segments, joined by '~' (a crossing): '1.0 11c 12w ~ 2.3s 34n'."
     ),
     "dice": (
-        "Phase 1: the round's tourist dice are drafted (2 players: each takes one, the second"
-        " removes dice; 3 and 4 players open with the initial rounds). The two dice taken give"
-        " the district's X and Y; the fate die, the one left, is written in phase 5. Solo: the"
-        " solo dice rules of the rulebook."
+        "Phase 1: the first player takes one of the round's tourist dice; the players to their"
+        " left and right each set one of the rest aside (with two players, the second player"
+        " sets two aside); the first player takes a second die, and the last one left is the"
+        " fate die, written in phase 5. The two dice taken give the district's X and Y. 3 and 4"
+        " players open with the initial rounds. Solo: the solo dice rules of the rulebook."
     ),
     "district": (
         "Phase 2: fill the district named by the two numbers, either way round (X Y or Y X)."

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from tales.errors import TalesError
 from tales.guide.board import PlayerBoard
+from tales.guide.game import RoundStarted
 from tales.guide.kinds import Kind
 from tales.guide_ui.helptext import help_lines
 from tales.guide_ui.screens import (
@@ -32,6 +33,7 @@ from tales.guide_ui.screens import (
     event_lines,
 )
 from tales.guide_ui.session import GuideSession
+from tales.rules.events import Event
 from tales.ui.render import Line
 from tales.ui.words import in_ascii
 
@@ -58,7 +60,7 @@ class Loop:
 
     def run(self) -> int:
         """Play until the game ends or the input does; the exit code."""
-        self.console.show(event_lines(self.session.engine.opening_events))
+        self.console.show(event_lines(self._opening()))
         while True:
             decision = self.session.pending
             if decision is None:
@@ -77,6 +79,16 @@ class Loop:
             if text is None or text.strip().lower() == "quit":
                 return 0
             self._command(text.strip())
+
+    def _opening(self) -> tuple[Event, ...]:
+        """What is told before the first question: a new game's start, or a
+        loaded one's round so far (from its header on), not the start of the
+        game it was loaded from: that showed round 1's dice in round 4."""
+        if not self.session.inputs:
+            return self.session.engine.opening_events
+        said = self.session.view.said
+        starts = [i for i, e in enumerate(said) if isinstance(e, RoundStarted)]
+        return tuple(said[starts[-1] :]) if starts else ()
 
     def _handover(self, actor: str | None) -> bool:
         """Between two players' turns at a terminal, a screen that hides the board."""

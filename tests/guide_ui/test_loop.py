@@ -100,3 +100,19 @@ def test_full_width_and_other_scripts_digits_are_read_as_ascii(components: Compo
         plain.play(text)
     assert typed.inputs == plain.inputs, "the drawing was taken back by the full-width undo"
     assert "Your last input is taken back." in console.shown
+
+
+def test_a_loaded_game_opens_on_its_round_so_far_not_the_first(components: Components) -> None:
+    """A playtest loaded a game saved in round 4 and was shown round 1's
+    header and dice: what a loaded game tells first is its own round, from
+    the header on."""
+    played = GuideSession(components, GuideSetup(players=2, seed=7), [])
+    while played.view.round < 3:
+        assert played.pending is not None
+        played.play(body(played.pending.options[0]))
+    loaded = GuideSession(components, GuideSetup(players=2, seed=7), list(played.inputs))
+    console = Typed([])
+    Loop(loaded, console, art=False, private=False).run()
+    headers = [text for text in console.shown if text.startswith("-- Round ")]
+    assert headers == ["-- Round 3 of 10 --"]
+    assert console.shown[0] == "-- Round 3 of 10 --"

@@ -68,6 +68,15 @@ def test_every_decision_and_every_ruling_has_help(components: Components) -> Non
     assert "no help on 'xyzzy'" in help_lines("xyzzy", rulings, None)[0]
 
 
+def test_the_dice_help_tells_the_draft_as_the_rules_do() -> None:
+    """1.3: "In a two-player game the second player moves both dice"; 1.4:
+    the first player takes the second die. The help once said each player
+    takes one."""
+    said = TOPICS["dice"]
+    assert "the second player sets two aside" in said
+    assert "the first player takes a second die" in said and "each takes one" not in said
+
+
 def test_drawings_complete_as_they_are_typed(components: Components) -> None:
     session = GuideSession(components, GuideSetup(seed=3), ["tourist-die:5", "tourist-die:4"])
     session.play("55")
