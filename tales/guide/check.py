@@ -158,7 +158,7 @@ def _apply(
         choice = yield Decision(
             player,
             Kind.REROLL,
-            "Manuscript: reroll which dice?",
+            f"Manuscript: reroll which dice? {_places(values)}",
             tuple(DicePick(s) for s in subsets),
         )
         values = reroll(values, _dice(choice), rng)
@@ -166,7 +166,10 @@ def _apply(
     for _ in range(count[Artifact.DAGGER]):
         pairs = itertools.combinations(range(n), min(2, n))
         choice = yield Decision(
-            player, Kind.DAGGER, "Dagger: +2 to which two dice?", tuple(DicePick(p) for p in pairs)
+            player,
+            Kind.DAGGER,
+            f"Dagger: +2 to which two dice? {_places(values)}",
+            tuple(DicePick(p) for p in pairs),
         )
         values = add_dagger(values, _dice(choice))
         sink.emit(ThreatDice(player, values, Artifact.DAGGER.value))
@@ -177,12 +180,19 @@ def _apply(
         choice = yield Decision(
             player,
             Kind.TIARA,
-            "Tiara: which die becomes a 6?",
+            f"Tiara: which die becomes a 6? {_places(values)}",
             tuple(DicePick((i,)) for i in range(n)),
         )
         values = set_tiara(values, _dice(choice)[0])
         sink.emit(ThreatDice(player, values, Artifact.TIARA.value))
     return values
+
+
+def _places(values: tuple[int, ...]) -> str:
+    """The dice are named by their place in the roll, from 0, not by what they
+    show (a playtest typed 3 for the die showing 3): say which is which."""
+    shown = ", ".join(f"{place} shows {value}" for place, value in enumerate(values))
+    return f"(by place, from 0: {shown})"
 
 
 def _hunt(
