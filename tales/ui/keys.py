@@ -24,7 +24,8 @@ where the preparation stopped read ``1, 2, 4, 9, 10, 11`` (playtest 7).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from itertools import count
 
 from tales.errors import OptionIdError
@@ -118,6 +119,22 @@ class Keys:
         if decision.kind.in_test:
             return last.context is decision.context
         return _is_ability(self.chosen)
+
+    def replay(self, shown: Iterable[tuple[Decision, str]], then: Decision, now: Decision) -> None:
+        """Number as the player saw it: ``shown`` is each decision of a game
+        rebuilt from the same inputs (a load, an undo) with the option taken,
+        ``then`` that game's pending decision and ``now`` the same decision
+        of the game played on. A test's numbering is held by its state,
+        which the rebuilt game made anew: ``now``'s takes its place."""
+        for decision, option_id in shown:
+            self.assign(decision)
+            self.chose(option_id)
+        if then.context is None:
+            return
+        if self._test is then.context:
+            self._test = now.context
+        if self.decision is not None and self.decision.context is then.context:
+            self.decision = replace(self.decision, context=now.context)
 
     def option(self, key: str, decision: Decision) -> str | None:
         self.assign(decision)

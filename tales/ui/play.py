@@ -44,6 +44,7 @@ class SavedPlay(Protocol):
 
     game: Game
     unsaved: str | None  # why the latest inputs are not on disk, if they are not
+    origin: Callable[[], Game]  # the game the inputs start from, built afresh
 
     @property
     def name(self) -> str | None: ...
@@ -134,6 +135,7 @@ class PlayLoop:
             self.show_events(self.game.events)
         else:
             self.origin = "this game was loaded from its sheet"
+            self._number_as_before()
             self._remember(self.game.events)
             self.console.show(render.status_lines(self.table))
             self.console.show(self._left_off(self.game.events))
@@ -419,11 +421,30 @@ class PlayLoop:
     def _rewound(self, message: str) -> None:
         assert self.saved is not None
         self.game = self.saved.game
+        self._number_as_before()
         self.shown_decision = None
         self.read = {}
         self._remember(self.game.events)
         self.console.show([Line(message, "heading"), *render.status_lines(self.table)])
         self.show_decision(force=True)
+
+    def _number_as_before(self) -> None:
+        """A game loaded or taken back in the middle of a test is numbered as
+        it was shown before: the inputs since the game's origin are played
+        again on a copy, its menus numbered as the player saw them. A held
+        number must mean the same card after a reload as before it."""
+        self.keys = Keys()
+        pending, saved = self.game.pending, self.saved
+        if saved is None or pending is None or not pending.kind.in_test:
+            return  # outside a test, no number is held past the question it is shown in
+        copy, shown = saved.origin(), []
+        for option_id in self.game.inputs:
+            if copy.pending is None:
+                return
+            shown.append((copy.pending, option_id))
+            copy.apply(option_id)
+        if copy.pending is not None and copy.pending.ids == pending.ids:
+            self.keys.replay(shown, copy.pending, pending)
 
     def log(self, _: str) -> None:
         self.console.show(views.log_lines(self.table))

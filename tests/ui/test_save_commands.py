@@ -443,3 +443,29 @@ def test_read_after_loading_a_sheet_names_what_the_sheet_records_as_read(
 def test_read_in_a_game_played_from_its_start_names_nothing_read_before(tmp_path: Path) -> None:
     result = scripted(tmp_path, "1", "read")
     assert not any(line.startswith("Read before") for line in reply(result.output, "read"))
+
+
+def _last_menu(output: str) -> list[str]:
+    """The options of the last menu shown, as numbered."""
+    lines = output.splitlines()
+    start = max(i for i, line in enumerate(lines) if line.startswith("Chance "))
+    return [line for line in lines[start + 1 :] if line[:4].strip().rstrip(".").isalnum()]
+
+
+def test_a_test_loaded_or_taken_back_midway_keeps_its_numbers(folder: Path) -> None:
+    """Cards played leave gaps in a test's numbers, and the rest keep theirs
+    until the test ends. A playtest saved in the middle of a test and
+    loaded it: the menu was numbered afresh, so the 4 that had played a
+    card spent 2 ENERGY. Loaded, and after an undo, it reads as before."""
+    game = ["--seed", "7", "--players", "2"]
+    typed = "5\n1\n3\n10\n3\n9\n"  # into the watch-shed fight, two cards played
+    unbroken = play(*game, "--no-save", stdin=typed)
+    played = play(*game, "--save", "mid", stdin=typed)
+    assert _last_menu(played.output) == _last_menu(unbroken.output)
+    shown = _last_menu(unbroken.output)
+    assert [line.split(".")[0].strip() for line in shown][:3] == ["1", "2", "4"], "a gap"
+    loaded = play("--load", "mid")
+    assert _last_menu(loaded.output) == shown
+    again = play(*game, "--save", "undone", stdin=typed + "1\nundo\n")
+    assert "Took back 1 input." in again.output
+    assert _last_menu(again.output) == shown, "after an undo, as before the input taken back"
