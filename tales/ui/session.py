@@ -27,7 +27,7 @@ from tales.ui.play import QUIT, PlayLoop
 from tales.ui.render import Line
 from tales.ui.setup import Choices, ask_setup, complete
 from tales.ui.timer import TIMER_FIELD, TableTimer
-from tales.ui.views import encounter_text, rounds_left
+from tales.ui.views import difficulty_lines, encounter_text, rounds_left
 from tales.ui.voice import NO_ENGINE, Narrator, VoiceChoice, find_engine
 from tales.ui.words import count
 
@@ -264,6 +264,7 @@ def opening(game: Game) -> list[Line]:
     return [
         Line(f"{table.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
+        *difficulty_lines(table),
         *_house_rules(setup),
         *_at_table(game),
         Line("Type a number to choose; 'help' lists the commands."),

@@ -28,6 +28,44 @@ def time_lines(table: TableView) -> list[Line]:
     return lines
 
 
+def difficulty_lines(table: TableView) -> list[Line]:
+    """What the chosen difficulty changes, told at the start: the rulebook's
+    difficulty moves only the Time marker's first space, and a storybook may
+    set its thresholds by difficulty too (a playtest thought easy did
+    nothing: it read the same time track as standard)."""
+    scenario, chosen = table.scenario, table.difficulty
+    if scenario is None or len(scenario.board.start) < 2:
+        return []
+    start, levels = scenario.board.start, list(scenario.board.start)
+    others = ", ".join(f"{level} {start[level]}" for level in levels if level != chosen)
+    parts = [f"the Time marker starts on space {start[chosen]} ({others})"]
+    # Each threshold narrative by the tokens it takes at each level it is on the board.
+    counts: dict[tuple[str, int], dict[str, int]] = {}
+    for t in scenario.board.thresholds:
+        for level in levels:
+            if _applies(t, level):
+                counts.setdefault((t.symbol.value.upper(), t.paragraph), {})[level] = t.count
+    for (symbol, paragraph), by_level in sorted(counts.items()):
+        if len(by_level) == len(levels) and len(set(by_level.values())) == 1:
+            continue  # the same at every level
+        if chosen not in by_level:
+            parts.append(f"no {symbol} tokens read paragraph {paragraph}")
+            continue
+        rest = ", ".join(f"{level} {n}" for level, n in by_level.items() if level != chosen)
+        parts.append(
+            f"{count(by_level[chosen], f'{symbol} token')} read paragraph {paragraph}"
+            + (f" ({rest})" if rest else "")
+        )
+
+    # Nothing is said of what else plays alike: the story may ask the difficulty.
+    told = f"Difficulty {chosen}: {'; '.join(parts)}."
+    return [Line(told)]
+
+
+def _applies(threshold: Threshold, level: str) -> bool:
+    return not threshold.difficulties or level in threshold.difficulties
+
+
 def _threshold(table: TableView, threshold: Threshold) -> str:
     """ "3 SKULL tokens (2 now), on spaces 2 to 8: paragraph 141"."""
     now = table.event_tokens.get(threshold.symbol, 0)

@@ -264,3 +264,28 @@ def test_a_later_scenario_played_on_its_own_says_its_log_is_preset(
         assert told == []
     else:
         assert len(told) == 1 and told[0].startswith(said), told
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "told"),
+    [
+        (
+            "easy",
+            "space 1 (standard 1, hard 4); 4 SKULL tokens read paragraph 192 (standard 3, hard 2)",
+        ),
+        (
+            "hard",
+            "space 4 (easy 1, standard 1); 2 SKULL tokens read paragraph 192 (easy 4, standard 3)",
+        ),
+    ],
+)
+def test_the_first_screen_says_what_the_difficulty_changes(difficulty: str, told: str) -> None:
+    """ "Place the Event board Time marker on the space that matches the
+    selected difficulty level": and The Settling wakes the town sooner on
+    hard. A playtest saw easy start where standard does and thought it did
+    nothing; the first screen says what it changes."""
+    result = play(
+        "--scenario", "the-settling", "--difficulty", difficulty, "--seed", "3", "--no-save"
+    )
+    assert result.exit_code == 0, result.output
+    assert f"Difficulty {difficulty}: the Time marker starts on {told}." in result.output
