@@ -196,12 +196,13 @@ def _house_rules(table: Table) -> dict[str, Any]:
 
 
 def _log(log: dict[str, dict[str, bool]]) -> dict[str, dict[str, str]]:
+    """The campaign log in the order it was written, as the paper log is read
+    (sorted, a game loaded from its sheet listed it otherwise than played on)."""
     return {
         section: {
-            entry: ("crossed out" if crossed else "recorded")
-            for entry, crossed in sorted(entries.items())
+            entry: ("crossed out" if crossed else "recorded") for entry, crossed in entries.items()
         }
-        for section, entries in sorted(log.items())
+        for section, entries in log.items()
     }
 
 

@@ -11,10 +11,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
+from tales.saves.fields import Fields
+from tales.saves.restore import restore
 from tales.saves.session import load_saved
+from tales.saves.sheet import SheetContext, capture
 from tales.saves.store import SaveFiles
 from tales.story.game import start_game
 from tests.saves.helpers import (
+    SCENARIO,
     new_saved,
     pending_ids,
     picture,
@@ -29,6 +33,10 @@ SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+def log_order(game) -> list[tuple[str, list[str]]]:  # type: ignore[no-untyped-def]
+    return [(section, list(entries)) for section, entries in game.book.state.log.items()]
 
 
 @SETTINGS
@@ -75,6 +83,7 @@ def test_a_round_end_save_loaded_plays_on_as_the_unsaved_game(
             assert signature(loaded.apply(choice)) == signature(plain.apply(choice))
         assert loaded.table.snapshot() == plain.table.snapshot()
         assert loaded.game.book.state == plain.book.state
+        assert log_order(loaded.game) == log_order(plain), "the log reads in the order written"
         assert pending_ids(loaded.game) == pending_ids(plain)
         assert loaded.table.ended == plain.table.ended
 
@@ -106,3 +115,22 @@ def test_killed_after_any_input_the_save_on_disk_is_the_live_game(
         assert loaded.game.book.state == saved.game.book.state
         assert pending_ids(loaded.game) == pending_ids(saved.game)
         assert loaded.inputs == saved.inputs[saved.sheet.after :]
+
+
+def test_a_sheet_keeps_the_campaign_log_in_the_order_it_was_written(core, bell) -> None:
+    """The paper log is read in the order it was written: a sheet sorted it,
+    so a game loaded from its sheet listed its entries otherwise than the
+    same game played on (a playtest's reload moved "kimball found")."""
+    game = start_game(core, bell.tale, setup_for(3))
+    game.book.state.log = {
+        "the-bell": {"b": False},
+        "the-lost": {"zeta-came": False, "alpha-went": True},
+    }
+    context = SheetContext("s", "the-drowned-bell", SCENARIO, bell.tale.content_hash, {})
+    sheet = capture(game.table, game.book, context)
+    for mid_round in ("decks", "hands"):  # cards in hand mid-round: dealt afresh
+        sheet["digital"].pop(mid_round, None)
+    fields = Fields("sheet")
+    back = restore(sheet, fields, core, bell.tale, fresh_seed=1)
+    assert back is not None, [str(p) for p in fields.problems]
+    assert log_order(back) == [("the-bell", ["b"]), ("the-lost", ["zeta-came", "alpha-went"])]
