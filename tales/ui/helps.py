@@ -24,9 +24,9 @@ HELP = {
     "time": "time: the time marker, the rounds left and the Event board's thresholds to come",
     "odds": "odds: the chance of passing the test being prepared, if you rolled now",
     "save": "save [NAME]: where this game is saved (it saves itself); NAME: save it as NAME",
-    "undo": "undo [N]: take back the last input, or the last N",
-    "checkpoint": "checkpoint NAME: keep this moment, to come back to with rewind",
-    "rewind": "rewind NAME: go back to a checkpoint, dropping what was played since",
+    "undo": "undo [N]: take back the last input, or the last N (saved games, not --no-save)",
+    "checkpoint": "checkpoint NAME: keep this moment, to come back to with rewind (saved games)",
+    "rewind": "rewind NAME: back to a checkpoint, dropping what was played since (saved games)",
     "quit": "quit: leave the game",
 }
 
