@@ -9,7 +9,7 @@ shelter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
@@ -122,18 +122,34 @@ def _district(
     from_die = int(dice.bonus is BonusFace.COORDINATE_CHANGE)
     changes = from_die + board.bonuses.count(Bonus.COORDINATE_CHANGE)
     options = {o.district: o for o in district_options(board, dice.numbers, changes)}
-    pick = yield Decision(
-        player,
-        Kind.DISTRICT,
-        f"Choose a district for {dice.numbers}",
-        tuple(DistrictPick(d) for d in options),
-    )
+    prompt = _district_prompt(dice, options)
+    pick = yield Decision(player, Kind.DISTRICT, prompt, tuple(DistrictPick(d) for d in options))
     assert isinstance(pick, DistrictPick)
     choice = options[pick.district]
     for _ in range(max(0, choice.changes - from_die)):  # the bonus die's change goes first
         board = board.using(Bonus.COORDINATE_CHANGE)
     sink.emit(DistrictChosen(player, choice))
     return choice, board
+
+
+def _district_prompt(dice: RoundDice, options: Mapping[District, DistrictChoice]) -> str:
+    """The question, with what the choices spend: a district reached by
+    changing a coordinate uses the bonus die's change first, then a circled
+    one (a playtest's 46 used up its circled change unannounced)."""
+    prompt = f"Choose a district for {dice.numbers}"
+    costly = {d: o.changes for d, o in options.items() if o.changes}
+    if any(o.fallback for o in options.values()):
+        prompt += "; the dice's own districts are taken, so an empty one takes 1 tourist"
+        if costly:
+            spent = ", ".join(f"{d} ({n})" for d, n in costly.items())
+            prompt += f", except these, which spend coordinate changes for both dice's: {spent}"
+        return prompt
+    free = [str(d) for d, o in options.items() if not o.changes]
+    if costly:
+        most = max(costly.values())
+        prompt += f"; free: {', '.join(free)}; any other spends {'1 or 2' if most > 1 else '1'}"
+        prompt += f" coordinate change{'s' if most > 1 else ''}"
+    return prompt
 
 
 def _segment(option: Option) -> Segment | None:
