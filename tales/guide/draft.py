@@ -47,6 +47,9 @@ class DiceRolled(Event):
     player: str
     dice: tuple[Rolled, ...]
     bonus: BonusFace
+    # Solo: the dice in the unavailable zone. The available ones then lie as
+    # they were left, not rolled ("Do not reroll them!"): only the bonus die is.
+    unavailable: tuple[Rolled, ...] = ()
 
 
 @record
@@ -152,7 +155,7 @@ def choose_solo_dice(
     """Solo phase 1: roll the bonus die, take 2 of the 3 available dice; the last is fate."""
     bonus = roll_bonus_die(components, rng)
     available = list(state.available)
-    sink.emit(DiceRolled(player, tuple(available), bonus))
+    sink.emit(DiceRolled(player, tuple(available), bonus, state.unavailable))
     taken: list[Rolled] = []
     for slot in (1, 2):
         prompt = f"Take an available die for round slot {slot}"

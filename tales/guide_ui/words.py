@@ -25,6 +25,12 @@ from tales.rules.events import Event
 
 def _dice(event: DiceRolled) -> str:
     rolled = ", ".join(r.label for r in event.dice)
+    if event.unavailable:  # solo: only the bonus die is rolled
+        aside = ", ".join(r.label for r in event.unavailable)
+        return (
+            f"{event.player} rolls the bonus die: {event.bonus.value}. Available, as they lie:"
+            f" {rolled}; unavailable: {aside}."
+        )
     return f"{event.player} rolls {rolled}; the bonus die shows {event.bonus.value}."
 
 
