@@ -81,6 +81,9 @@ class Drawing:
     bonus: BonusFace = BonusFace.BLANK  # this round's bonus die
 
 
+FALLBACK_ONE = "phase 4 c: after placing only 1 tourist you must draw exactly 1 route segment"
+
+
 def roads_of(city: CityMap, board: PlayerBoard, segments: Iterable[Segment]) -> list[Road]:
     """The roads named, refusing unknown, doubled and already drawn ones."""
     roads: list[Road] = []
@@ -101,6 +104,8 @@ def roads_of(city: CityMap, board: PlayerBoard, segments: Iterable[Segment]) -> 
 
 def verify_drawing(city: CityMap, board: PlayerBoard, drawing: Drawing) -> Way:
     """Raise :class:`IllegalDrawingError` unless legal; return the way it is drawn."""
+    if drawing.fallback and len(drawing.segments) != 1:  # the rule broken first, not a road's
+        raise IllegalDrawingError(FALLBACK_ONE)
     roads = roads_of(city, board, drawing.segments)
     diagonals = [r for r in roads if r.segment.kind is Kind.DIAGONAL]
     if diagonals and drawing.bonus is not BonusFace.SECRET_ALLEY:
@@ -112,10 +117,6 @@ def verify_drawing(city: CityMap, board: PlayerBoard, drawing: Drawing) -> Way:
         raise IllegalDrawingError("Secret alley lets only 1 of the route segments be diagonal")
     count = len(roads)
     if drawing.fallback:
-        if count != 1:
-            raise IllegalDrawingError(
-                "phase 4 c: after placing only 1 tourist you must draw exactly 1 route segment"
-            )
         return Way.FALLBACK
     if count == 1:
         return Way.ONE

@@ -52,6 +52,11 @@ def test_way_c_one_tourist_placed_means_exactly_one_segment(city: CityMap) -> No
     assert verify_drawing(city, EMPTY, drawing("33", "55n", fallback=True)) is Way.FALLBACK
     with pytest.raises(IllegalDrawingError, match="phase 4 c"):
         verify_drawing(city, EMPTY, drawing("33", "33n", "32w", fallback=True))
+    # Two segments after one tourist, one of them drawn already: the count is
+    # the rule broken, and is the one told (a playtest was told "already drawn").
+    board = draw(city, EMPTY, drawing("33", "33n"))
+    with pytest.raises(IllegalDrawingError, match="phase 4 c"):
+        verify_drawing(city, board, drawing("33", "33n", "32w", fallback=True))
 
 
 def test_the_river_the_other_bank_is_reached_only_across_a_bridge(city: CityMap) -> None:
