@@ -442,7 +442,10 @@ class PlayLoop:
             if copy.pending is None:
                 return
             shown.append((copy.pending, option_id))
-            copy.apply(option_id)
+            try:
+                copy.apply(option_id)
+            except TalesError:  # cannot happen to inputs played: the numbers start afresh
+                return
         if copy.pending is not None and copy.pending.ids == pending.ids:
             self.keys.replay(shown, copy.pending, pending)
 
