@@ -134,7 +134,8 @@ def _seedless(core: Core, tale: Tale, choices: Choices) -> _Seedless:
     if len(companions) > room:
         given = count(len(companions), "companion")
         leaves = f"{count(players, 'player')} {'leaves' if players == 1 else 'leave'}"
-        raise TalesError(f"{given} were named, but {leaves} room for {room} in a team of four")
+        were = "was" if len(companions) == 1 else "were"
+        raise TalesError(f"{given} {were} named, but {leaves} room for {room} in a team of four")
     # Those not named fill the seats in the box's order, players first; a
     # named companion is never dealt to a player.
     rest = [slug for slug in core.investigators if slug not in chosen and slug not in companions]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -255,6 +256,31 @@ def test_the_ending_summary_adds_up_to_the_rate(core: Core, tale: Tale) -> None:
     assert lines[-1] == f"  {sum(parts)} of the 90 points that make 100%."
     assert any("survivors x 5 = 20" in t for t in lines)
     assert plural("piece of information", 2) == "pieces of information"
+
+
+def test_the_ending_summary_says_what_is_carried_and_why_own_points_stop_at_100(
+    core: Core, tale: Tale
+) -> None:
+    """ "The most dedicated players can even exceed 100% exploration by
+    carrying over their achievements from one scenario to the next": a
+    scenario's own points over its 100% rate 100% (a playtest read "100%"
+    beside "126 of the 120 points"), and points carried in are counted."""
+    game = _into_an_encounter(core, tale)
+    own = sum(int(t.rsplit("= ", 1)[1]) for t in _rates(game) if " x " in t)
+    game.table.scenario = replace(
+        game.table.scenario, exploration=replace(game.table.scenario.exploration, full=own - 1)
+    )
+    assert _rates(game)[-1].startswith("  A scenario's own points rate at most 100%")
+    game.book.continues_campaign, game.book.carried_points = True, 7
+    lines = _rates(game)
+    assert lines[-2:] == [
+        "  7 points carried from the campaign's earlier scenarios",
+        f"  {own + 7} of the {own - 1} points that make 100%.",
+    ]
+
+
+def _rates(game: Game) -> list[str]:
+    return [line.text for line in ending.rate_lines(game.view)]
 
 
 @pytest.mark.parametrize(
