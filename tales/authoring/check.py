@@ -124,6 +124,7 @@ def _unused(book: ScenarioBook, grants: Grants) -> Iterator[Problem]:
         ("item", book.scenario.items),
         ("clue", book.clues),
         ("objective", book.objectives),
+        ("information", book.information),
     ):
         for slug in names:
             if (kind, slug) not in grants.cards:

@@ -217,6 +217,9 @@ class ScenarioBook:
     # ``on_defeat: {goto: N}``: the resolution read when every investigator is
     # dead, after which the campaign goes on (without it, the campaign ends).
     on_defeat: int | None = None
+    # The names cards.yaml gives the information found ("Jennet's name"); an
+    # information not named there is shown by its slug's words.
+    information: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def title(self) -> str:

@@ -440,10 +440,11 @@ class TableView:
 
     @property
     def element_names(self) -> Mapping[str, str]:
-        """The storybook's names of its clues and objectives, by slug."""
+        """The storybook's names of its clues, objectives and information, by slug."""
         if self._book is None:
             return MappingProxyType({})
-        return MappingProxyType({**self._book.book.clues, **self._book.book.objectives})
+        book = self._book.book
+        return MappingProxyType({**book.information, **book.clues, **book.objectives})
 
     def was_read(self, paragraph: int) -> bool:
         return self._book is not None and paragraph in self._book.state.visited

@@ -15,6 +15,10 @@ from ruamel.yaml import YAML
 from tales.authoring.check import check_tale
 from tales.cli import cli
 from tales.problems import Problem
+from tales.rules.events import ElementFound
+from tales.story.core import load_core
+from tales.story.game import GameSetup, start_game
+from tales.ui.render import render_events
 from tests.story.test_loader import (
     ENCOUNTERS,
     LOCATIONS,
@@ -444,3 +448,25 @@ def test_cli_check_json_of_a_broken_tale(tmp_path: Path) -> None:
     # A tale that fails to load is not checked further, so it has no stats.
     assert report["warnings"] == []
     assert report["stats"] == {}
+
+
+def test_information_is_shown_by_the_name_cards_yaml_gives_it(tmp_path: Path) -> None:
+    """docs/storybook.md, cards.yaml: an information named there reads as its
+    name ("Information is found: the rock pool's secret"); one named that no
+    paragraph finds is a W302 at its line, as an unused clue is."""
+    names = 'information:\n  pool: {name: "the rock pool\'s secret"}\n  nowhere: {name: nothing}\n'
+    loaded, problems = checked(tmp_path, append(CARDS, names))
+    assert loaded.tale is not None
+    cove = loaded.tale.scenarios["cove"]
+    assert cove.information == {"pool": "the rock pool's secret", "nowhere": "nothing"}
+    unused = [p for p in problems if p.code == "W302" and "information" in p.message]
+    assert [(p.message, p.line) for p in unused] == [
+        ("information 'nowhere' is never found in the story", 9)
+    ]
+    game = start_game(
+        load_core(),
+        loaded.tale,
+        GameSetup("cove", ("ezra-marsh", "philip-harris"), ("irene-dubois", "arthur-blackwood")),
+    )
+    shown = [line.text for line in render_events([ElementFound("information", "pool")], game.view)]
+    assert shown == ["Information is found: the rock pool's secret."]

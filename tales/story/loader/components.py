@@ -192,10 +192,16 @@ def _bind(context: Context, reader: Reader, raw: Any, items: dict[str, ItemCard]
             items[slug] = replace(items[slug], bound=tuple(sorted(others)))
 
 
-def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], dict[str, str]]:
-    """The items, clues and objectives of ``cards.yaml`` (a scenario may have none)."""
+Named = dict[str, str]  # slug -> the name it is shown by
+# The named sections of cards.yaml, by the kind their ``where`` keys say.
+_NAMED_CARDS = (("clues", "clue"), ("objectives", "objective"), ("information", "information"))
+
+
+def load_cards(context: Context) -> tuple[dict[str, ItemCard], Named, Named, Named]:
+    """The items, clues, objectives and information names of ``cards.yaml``
+    (a scenario may have none)."""
     if not (context.folder / "cards.yaml").exists():
-        return {}, {}, {}
+        return {}, {}, {}, {}
     from tales.story.core import item_card  # as core items.yaml is read; imported when needed
 
     reader, data = context.read("cards.yaml", "cards")
@@ -206,14 +212,14 @@ def load_cards(context: Context) -> tuple[dict[str, ItemCard], dict[str, str], d
         if card is not None:
             items[slug] = replace(card, origin=context.folder.name)
     _bind(context, reader, data.get("items"), items)
-    named: list[dict[str, str]] = []
-    for kind in ("clues", "objectives"):
-        found: dict[str, str] = {}
+    named: list[Named] = []
+    for kind, one in _NAMED_CARDS:
+        found: Named = {}
         for slug, body in _entries(data.get(kind)):
-            context.where[f"{kind[:-1]}:{slug}"] = context.at(reader, data[kind], slug)
+            context.where[f"{one}:{slug}"] = context.at(reader, data[kind], slug)
             found[slug] = text(body, "name") or slug
         named.append(found)
-    return items, named[0], named[1]
+    return items, named[0], named[1], named[2]
 
 
 @dataclass(frozen=True)

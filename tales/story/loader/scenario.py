@@ -69,7 +69,7 @@ def load_scenario(
     endings, on_defeat = _endings(context, reader, data), _on_defeat(context, reader, data)
     locations = load_locations(context)
     encounters = load_encounters(context)
-    items, clues, objectives = load_cards(context)
+    items, clues, objectives, information = load_cards(context)
     paragraphs = load_paragraphs(context)
     known = Known(keywords, locations, encounters, items, clues, objectives, paragraphs)
     if not unreadable(problems, folder):  # else every reference into that file would fail
@@ -98,6 +98,7 @@ def load_scenario(
         dict(context.location_tokens),
         token_limits=dict(context.token_limits),
         on_defeat=on_defeat,
+        information=information,
     )
 
 

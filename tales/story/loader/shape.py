@@ -219,10 +219,13 @@ def cards() -> Schema:
     item = named(object_schema(properties, ("name", "kind", "uses")), "item {key!r}")
     clue = named(object_schema({"name": TEXT, "text": TEXT}, ("name",)), "clue {key!r}")
     objective = named(object_schema({"name": TEXT, "text": TEXT}, ("name",)), "objective {key!r}")
+    # Information is found by any name an effect gives; naming it here is how it reads.
+    information = named(object_schema({"name": TEXT}, ("name",)), "information {key!r}")
     found = {
         "items": map_schema(item),
         "clues": map_schema(clue),
         "objectives": map_schema(objective),
+        "information": map_schema(information),
     }
     return named(object_schema(found), "the cards file", "the cards file")
 
