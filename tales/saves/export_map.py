@@ -30,7 +30,7 @@ def map_pieces(book: ScenarioBook, data: Mapping[Any, Any]) -> list[tuple[str, s
         ("Barriers", _barriers(data.get("barriers"), place)),
         ("Vehicles", _each(data.get("vehicles"), lambda v: _vehicle(v, place), vehicle)),
         ("Marks", _each(data.get("marks"), _marks)),
-        ("Tokens on Location cards", _each(data.get("location_tokens"), _marks, place)),
+        ("Tokens on Location cards", _each(_on_the_table(data), _marks, place)),
     ]
     return [(heading, text) for heading, text in pieces if text]
 
@@ -52,6 +52,17 @@ def between_words(tale: Tale, data: Mapping[Any, Any], carried: Mapping[str, str
         + (f"; exploration points carried: {points}" if isinstance(points, int) else "")
         + "."
     )
+
+
+def _on_the_table(data: Mapping[Any, Any]) -> Any:
+    """The tokens of the cards revealed: a card still in the Location deck
+    holds none on the paper table, and its name is not yet the players' to
+    read (a playtest's sheet named two cards not yet found). A sheet with no
+    list of revealed cards shows all it holds."""
+    tokens, revealed = data.get("location_tokens"), data.get("revealed")
+    if not isinstance(tokens, dict) or not isinstance(revealed, list):
+        return tokens
+    return {slug: marks for slug, marks in tokens.items() if slug in revealed}
 
 
 def location_name(book: Any, slug: Any) -> str:

@@ -83,6 +83,16 @@ def test_every_map_field_is_printed_by_its_printed_names(map_tale: Tale) -> None
     assert map_pieces(book, {}) == [], "a scenario without pieces prints no such lines"
 
 
+def test_tokens_are_printed_only_on_the_cards_revealed(map_tale: Tale) -> None:
+    """A card still in the Location deck holds no tokens on the paper table,
+    and naming it would tell the players what they have not found (a
+    playtest's sheet listed flood 0 on two cards not yet revealed)."""
+    book = map_tale.scenarios["lantern-walk"]
+    lane = book.scenario.locations["lane"].name
+    data = {"location_tokens": {"lane": {"flood": 2}, "green": {"flood": 0}}, "revealed": ["lane"]}
+    assert map_pieces(book, data) == [("Tokens on Location cards", f"{lane}: flood 2")]
+
+
 def test_a_vehicle_is_printed_by_its_name(map_tale: Tale) -> None:
     book = map_tale.scenarios["flooded-quarter"]
     quay = book.scenario.locations["quay"].name
