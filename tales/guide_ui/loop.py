@@ -149,8 +149,23 @@ class Loop:
                 before = self.session.pending
                 events = self.session.play(text)
                 self.saved(self.session)
-                self.console.show(event_lines(events))
                 if before is not None and before.kind in DRAWING_KINDS:
-                    self._board()  # the board as it is drawn
+                    # The board as it is drawn, before what the game goes on to
+                    # (the next round, another player's question): shown after
+                    # it, it read as the next player's.
+                    cut = _after_own(events, before.actor)
+                    self.console.show(event_lines(events[:cut]))
+                    self._board()
+                    events = events[cut:]
+                self.console.show(event_lines(events))
         except TalesError as error:  # refused: the rule's sentence, and the game goes on
             self.console.show([Line(str(error), "warning")])
+
+
+def _after_own(events: tuple[Event, ...], player: str | None) -> int:
+    """Where the events of ``player``'s own input end: at the first that
+    does not name them (the fate die, the next round, others' threats)."""
+    for index, event in enumerate(events):
+        if getattr(event, "player", None) != player:
+            return index
+    return len(events)
