@@ -69,6 +69,8 @@ def guide(
     ]
     if load and given:
         raise click.UsageError(f"--load takes the setup from the save; leave out {given[0]}")
+    if players > 1 and "--challenge" in given:  # it would be taken and never looked at
+        raise click.UsageError("--challenge is the solo game's: leave it out with --players 2 to 4")
     setup = None if load else new_setup(players, advanced, seed, challenge)
     saving = GuideSaving(saves_dir(saves), load, save_name, not no_save)
     commands = read_script(script) if script is not None else None

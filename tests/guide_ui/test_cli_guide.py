@@ -60,6 +60,9 @@ def test_setup_errors_are_one_clear_line(tmp_path: Path) -> None:
         "Error: 'experienced-32' is not a challenge cell (a level and a goal column):"
         " write it such as 'experienced:32'\n"
     )
+    # A challenge is the solo game's: with more players it was taken and never read.
+    result = guide("--challenge", "beginner:32", "--players", "2", saves=tmp_path)
+    assert result.exit_code == 2 and "--challenge is the solo game's" in result.output
 
 
 def test_export_writes_a_printable_page(tmp_path: Path) -> None:
