@@ -95,7 +95,11 @@ def run_guide(
     saved(session)
     art = interactive and not plain
     loop = Loop(session, console, art=art, private=interactive, saved=saved, clear=clear)
-    return loop.run()
+    code = loop.run()
+    if name is not None and loop.session.pending is not None:  # left before the end: say where
+        told = f"The game is saved as '{name}' (tales guide --load {name})."
+        console.show([Line(told, "message")])
+    return code
 
 
 def new_setup(players: int, advanced: bool, seed: int | None, challenge: str) -> GuideSetup:

@@ -34,6 +34,9 @@ def test_the_game_saves_after_every_input_and_resumes(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "Loaded 'friday' after 3 input(s)." in result.output
     assert "Traveller: Draw route segments" in result.output
+    # Left before its end, the game says where it is kept.
+    told = "The game is saved as 'friday' (tales guide --load friday)."
+    assert result.output.rstrip().endswith(told)
     again = guide("--seed", "3", "--save", "friday", input="", saves=tmp_path)
     assert again.exit_code == 1 and "already a save named 'friday'" in again.output
     mixed = guide("--load", "friday", "--players", "2", saves=tmp_path)
