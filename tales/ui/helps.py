@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tales.problems import close_match
 from tales.rules.items import ItemCard
+from tales.story.core import Core
 from tales.story.view import TableView
 from tales.ui.pieces import card_tokens, riders_words
 from tales.ui.text import Line, place
@@ -184,9 +185,10 @@ def term(topic: str) -> str | None:
     return key if key in TERMS or key in PIECES else None
 
 
-def help_lines(topic: str, table: TableView | None = None) -> list[Line]:
+def help_lines(topic: str, table: TableView | None = None, box: Core | None = None) -> list[Line]:
     """The list of commands, or what one command or rule term means; with
-    the ``table``, also a piece by the name its storybook gives it."""
+    the ``table``, also a piece by the name its storybook gives it, and an
+    item card by its name (``box``: its starting items too)."""
     if not topic:
         lines = [
             Line("Type an option's number to choose it (r rolls in a test). Commands:", "heading")
@@ -206,7 +208,7 @@ def help_lines(topic: str, table: TableView | None = None) -> list[Line]:
         return [Line(f"{known}: {TERMS.get(known) or PIECES[known]}.")]
     named = []
     if table is not None:
-        named = named_piece_lines(table, topic) or item_lines(table, topic)
+        named = named_piece_lines(table, topic) or item_lines(table, topic, box)
     if named:
         return named
     close = close_match(topic.upper(), {**TERMS, **PIECES})
@@ -248,11 +250,12 @@ def named_piece_lines(table: TableView, topic: str) -> list[Line]:
     return [told, Line(f"Now: {'; '.join(held)}.")] if held else [told]
 
 
-def item_lines(table: TableView, topic: str) -> list[Line]:
+def item_lines(table: TableView, topic: str, box: Core | None = None) -> list[Line]:
     """An item card by its name ("help Trench Shotgun"), for one that someone
-    carries or that was found in this scenario and has left the team (a key
-    spent): what it does, its uses, its card's words and who holds it where.
-    A card not yet found is not named."""
+    carries, that was found in this scenario and has left the team (a key
+    spent), or a starting item of the box (its card carries its owner's
+    name, no secret): what it does, its uses, its card's words and who holds
+    it where. A scenario's card not yet found is not named."""
     wanted = " ".join(topic.lower().split()).removeprefix("the ")
 
     def named(card: ItemCard) -> bool:
@@ -273,6 +276,11 @@ def item_lines(table: TableView, topic: str) -> list[Line]:
         card = cards.get(slug)
         if card is not None and named(card):
             return [*_card_lines(card), Line("Found in this scenario; no one carries it now.")]
+    for card in box.items.values() if box is not None else ():
+        owner = box.investigators.get(card.owner) if box is not None else None
+        if named(card) and owner is not None:
+            whose = f"{owner.name}'s starting item; no one carries it now."
+            return [*_card_lines(card), Line(whose)]
     return []
 
 

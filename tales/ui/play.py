@@ -15,6 +15,7 @@ from tales.problems import close_match
 from tales.rules.events import Event
 from tales.story.conditions import render as render_text
 from tales.story.conditions import templated
+from tales.story.core import Core
 from tales.story.game import Game
 from tales.story.interpreter import StoryRead
 from tales.story.view import TableView
@@ -83,8 +84,10 @@ class PlayLoop:
         *,
         strict: bool = False,
         narrator: Narrator | None = None,
+        box: Core | None = None,
     ) -> None:
         self.game = game
+        self.box = box  # the box: help names a starting item no one at the table carries
         self.narrator = narrator  # reads each paragraph aloud (--voice)
         self.strict = strict  # a script: a line not understood fails the run at its end
         self.console = console
@@ -310,7 +313,7 @@ class PlayLoop:
         return None
 
     def help(self, argument: str) -> None:
-        self.console.show(help_lines(argument.strip(), self.table))
+        self.console.show(help_lines(argument.strip(), self.table, self.box))
 
     # Saving -----------------------------------------------------------------------
 

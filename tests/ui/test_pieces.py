@@ -10,7 +10,7 @@ import pytest
 from tales.rules.prisoners import free, place_investigation
 from tales.rules.statuses import change_track
 from tales.rules.terms import Track
-from tales.story.core import Core
+from tales.story.core import Core, load_core
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.model import Tale
 from tales.ui.play import PlayLoop
@@ -127,8 +127,14 @@ def test_help_describes_an_item_card_by_its_name(make_game: MakeGame):
         ), lines
         assert lines[1].startswith("The card: A pump gun brought home from France")
         assert lines[2] == "Arthur Blackwood carries it in hand, 3 uses left."
-    # An item no one carries is not told: it may be a card the team has yet to find.
-    assert shown(make_game(), "help Trench Shotgun")[0].startswith("No help on")
+    # Carried by no one, a starting item is still the box's card, with its
+    # owner's name on the back: it is told (a scenario's card is not, below).
+    box = PlayLoop(make_game(), FakeConsole(), box=load_core())
+    box.handle("help Trench Shotgun")
+    lines = [line.text for line in box.console.take()]  # type: ignore[attr-defined]
+    assert lines[0].startswith("Trench Shotgun: a two-handed weapon")
+    assert lines[2] == "Arthur Blackwood's starting item; no one carries it now."
+    assert shown(make_game(), "help Trench Shotgun")[0].startswith("No help on"), "no box"
 
 
 def test_help_names_a_story_item_once_found_even_after_it_has_left_the_team(
