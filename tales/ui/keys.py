@@ -24,11 +24,12 @@ where the preparation stopped read ``1, 2, 4, 9, 10, 11`` (playtest 7).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from itertools import count
+from typing import TYPE_CHECKING
 
-from tales.errors import OptionIdError
+from tales.errors import OptionIdError, TalesError
 from tales.rules.decisions import Decision, DecisionKind
 from tales.rules.options import (
     CancelDie,
@@ -39,6 +40,9 @@ from tales.rules.options import (
     UseAbility,
     parse_option,
 )
+
+if TYPE_CHECKING:
+    from tales.story.game import Game
 
 HELD_FOR_THE_TEST = frozenset({DecisionKind.PREPARE, DecisionKind.AFTER_ROLL})
 """The parts of a test whose numbering holds from the test's start to its end."""
@@ -193,3 +197,25 @@ def _is_ability(option_id: str | None) -> bool:
         return isinstance(parse_option(option_id), UseAbility)
     except OptionIdError:  # a storybook's own option
         return False
+
+
+def keys_as_shown(origin: Callable[[], Game], game: Game) -> Keys:
+    """The keys of ``game``, a game rebuilt from ``origin`` (a load, an
+    undo), as the player saw them: its inputs are played again on a copy,
+    whose menus are numbered as they were shown. A held number must mean
+    the same card after a reload as before it."""
+    keys, pending = Keys(), game.pending
+    if pending is None or not pending.kind.in_test:
+        return keys  # outside a test, no number is held past the question it is shown in
+    copy, shown = origin(), []
+    for option_id in game.inputs:
+        if copy.pending is None:
+            return keys
+        shown.append((copy.pending, option_id))
+        try:
+            copy.apply(option_id)
+        except TalesError:  # cannot happen to inputs played: the numbers start afresh
+            return Keys()
+    if copy.pending is not None and copy.pending.ids == pending.ids:
+        keys.replay(shown, copy.pending, pending)
+    return keys

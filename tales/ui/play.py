@@ -22,7 +22,7 @@ from tales.story.view import TableView
 from tales.ui import ending, render, views
 from tales.ui.at_table import entry_words, table_commands
 from tales.ui.helps import HELP, PIECES, STATUSES, TERMS, help_lines
-from tales.ui.keys import Keys
+from tales.ui.keys import Keys, keys_as_shown
 from tales.ui.render import Line
 from tales.ui.voice import Narrator, voice_commands
 from tales.ui.words import as_number, sentence
@@ -46,6 +46,7 @@ class SavedPlay(Protocol):
     game: Game
     unsaved: str | None  # why the latest inputs are not on disk, if they are not
     origin: Callable[[], Game]  # the game the inputs start from, built afresh
+    core: Core | None  # the box the game was set up from
 
     @property
     def name(self) -> str | None: ...
@@ -87,7 +88,8 @@ class PlayLoop:
         box: Core | None = None,
     ) -> None:
         self.game = game
-        self.box = box  # the box: help names a starting item no one at the table carries
+        # The box: help names a starting item no one at the table carries.
+        self.box = box if box is not None else saved.core if saved is not None else None
         self.narrator = narrator  # reads each paragraph aloud (--voice)
         self.strict = strict  # a script: a line not understood fails the run at its end
         self.console = console
@@ -433,24 +435,9 @@ class PlayLoop:
 
     def _number_as_before(self) -> None:
         """A game loaded or taken back in the middle of a test is numbered as
-        it was shown before: the inputs since the game's origin are played
-        again on a copy, its menus numbered as the player saw them. A held
-        number must mean the same card after a reload as before it."""
-        self.keys = Keys()
-        pending, saved = self.game.pending, self.saved
-        if saved is None or pending is None or not pending.kind.in_test:
-            return  # outside a test, no number is held past the question it is shown in
-        copy, shown = saved.origin(), []
-        for option_id in self.game.inputs:
-            if copy.pending is None:
-                return
-            shown.append((copy.pending, option_id))
-            try:
-                copy.apply(option_id)
-            except TalesError:  # cannot happen to inputs played: the numbers start afresh
-                return
-        if copy.pending is not None and copy.pending.ids == pending.ids:
-            self.keys.replay(shown, copy.pending, pending)
+        it was shown before (:func:`~tales.ui.keys.keys_as_shown`)."""
+        saved = self.saved
+        self.keys = Keys() if saved is None else keys_as_shown(saved.origin, self.game)
 
     def log(self, _: str) -> None:
         self.console.show(views.log_lines(self.table))

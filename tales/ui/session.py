@@ -118,9 +118,7 @@ def run_play(
             console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
         narrator, silent = at_table.narrator()
         console.show(opening(game) + notes + silent)
-        loop = PlayLoop(
-            game, console, saved, strict=script is not None, narrator=narrator, box=core
-        )
+        loop = PlayLoop(game, console, saved, strict=script is not None, narrator=narrator)
         if saving.load is not None and not saved.inputs:
             # Nothing played since the sheet was written: what the game did on
             # its way to the first decision is news. A sheet before the first
