@@ -8,9 +8,10 @@ from tales.guide.rulings import Rulings
 TOPICS: dict[str, str] = {
     "commands": (
         "Type a choice in its short form ('3' for a die, '34' for a district, '33n 32w' to"
-        " draw), or an option id as listed. Commands: board (show your board), options (list"
-        " the legal choices), undo (take back your last input), help TOPIC, quit. Press Tab"
-        " to complete at a terminal."
+        " draw), or an option id as listed. Commands: board (show your board), city (the map"
+        " in words: colours, stars, shelters, bridges, caches), options (list the legal"
+        " choices), undo (take back your last input), help TOPIC, quit. Press Tab to complete"
+        " at a terminal."
     ),
     "notation": (
         "34n 34e 34s 34w: the road along that side of district (3, 4), x then y. 11c: the"

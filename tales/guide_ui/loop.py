@@ -27,6 +27,7 @@ from tales.guide_ui.helptext import help_lines
 from tales.guide_ui.screens import (
     BOARD_KINDS,
     board_lines,
+    city_lines,
     completions,
     decision_lines,
     end_lines,
@@ -133,6 +134,9 @@ class Loop:
         try:
             if word in ("", "board"):
                 self._board(asked=True)
+            elif word in ("city", "map"):
+                city = self.session.components.city
+                self.console.show(city_lines(city, self.session.game.cache_card))
             elif word == "help":
                 kind = self.session.pending.kind if self.session.pending else None
                 lines = help_lines(rest, self.session.components.rulings, kind)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from tales.guide.board import PlayerBoard
 from tales.guide.citymap import CityMap
+from tales.guide.components import CacheCard
 from tales.guide.endgame import PlayerResult, winners
+from tales.guide.geometry import SIZE, District
 from tales.guide.kinds import Decision, Kind
 from tales.guide.options import DiePick, shown
 from tales.guide.view import TableView
@@ -40,6 +42,33 @@ def board_words(board: PlayerBoard) -> list[str]:
         f"Threat symbols: {threats or 'none'}.",
         f"Bonuses circled: {bonuses or 'none'}.",
     ]
+
+
+def city_lines(city: CityMap, cache_card: CacheCard) -> list[Line]:
+    """The printed map in words, for plain mode and screen readers, who have
+    no drawing to plan a route on: each district's colour and stars, row by
+    row, the shelters and their tourists, the bridges and this game's caches."""
+    lines = [Line("The city map (district x then y: its colour, and stars if any)", "heading")]
+    for y in range(1, SIZE + 1):
+        row = []
+        for x in range(1, SIZE + 1):
+            district = District(x, y)
+            stars = city.stars.get(district, 0)
+            shown = f"{district.id} {city.colours[district].value}"
+            row.append(shown + (f" {stars} star{'s' * (stars != 1)}" if stars else ""))
+        lines.append(Line(f"  {', '.join(row)}."))
+    shelters = ", ".join(
+        f"{node.id} ({'+'.join(c.value for c in colours)})"
+        for node, colours in sorted(city.shelters.items(), key=lambda kv: kv[0].id)
+    )
+    bridges = ", ".join(point.id for point in sorted(city.spec.bridges))
+    caches = ", ".join(sorted(node.id for node in cache_card.caches))
+    lines.append(Line(f"Shelters: {shelters or 'none'}."))
+    river = " ".join(point.id for point in city.spec.river)
+    lines.append(Line(f"The river runs along points {river}, west to the sea."))
+    lines.append(Line(f"Bridges over the river: {bridges or 'none'}."))
+    lines.append(Line(f"Caches ({cache_card.name}): {caches or 'none'}."))
+    return lines
 
 
 def board_lines(city: CityMap, name: str, board: PlayerBoard, *, art: bool) -> list[Line]:
@@ -83,7 +112,7 @@ def decision_lines(
 
 
 def completions(decision: Decision | None) -> list[str]:
-    words = ["help", "undo", "board", "options", "quit"]
+    words = ["help", "undo", "board", "city", "options", "quit"]
     if decision is not None and decision.kind is Kind.ROUTE:
         words.append("best")
     return words if decision is None else [*(shown(o) for o in decision.options), *words]

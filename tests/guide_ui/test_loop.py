@@ -116,3 +116,16 @@ def test_a_loaded_game_opens_on_its_round_so_far_not_the_first(components: Compo
     headers = [text for text in console.shown if text.startswith("-- Round ")]
     assert headers == ["-- Round 3 of 10 --"]
     assert console.shown[0] == "-- Round 3 of 10 --"
+
+
+def test_the_city_map_is_told_in_words(components: Components) -> None:
+    """Plain mode has no drawing to plan a route on (a playtest could not see
+    colours or stars): 'city' tells the map, row by row, with this game's caches."""
+    session = GuideSession(components, GuideSetup(seed=1), [])
+    console = Typed(["city"])
+    Loop(session, console, art=False, private=False).run()
+    start = console.shown.index("The city map (district x then y: its colour, and stars if any)")
+    rows = console.shown[start + 1 : start + 7]
+    assert rows[0].startswith("  11 red, 21 green") and "51 yellow 3 stars" in rows[0]
+    assert all(len(row.split(", ")) == 6 for row in rows)
+    assert f"Caches ({session.game.cache_card.name}):" in " ".join(console.shown)
