@@ -22,7 +22,7 @@ from tales.rules.options import Back, Option, PayCard, PayMarker
 from tales.rules.paths import map_facts, on_foot, walkable
 from tales.rules.statuses import change_track, gain_token
 from tales.rules.table import Table
-from tales.rules.terms import StatusToken, Track
+from tales.rules.terms import StatusToken, Track, and_list
 from tales.rules.vehicles import held_aboard, leave, riding
 
 RUN_COST = 3  # "discard 3 cards with the Action icon and gain 1 DISADVANTAGE"
@@ -270,13 +270,9 @@ def enter(table: Table, inv: Investigator, slug: str) -> None:
     table.entered[slug] = inv.slug
     # The group walks in together, and the team starts on one card: all
     # who stand there arrive, though the narrative's "you" is ``inv``.
-    others = [p.name for p in table.players() if p.location == slug and p is not inv]
-    who = (
-        f"{', '.join([inv.name, *others[:-1]])} and {others[-1]} arrive"
-        if others
-        else f"{inv.name} arrives"
-    )
-    table.read_later(place.on_enter, f"{who} at {place.name}", slug)
+    here = [inv.name, *(p.name for p in table.players() if p.location == slug and p is not inv)]
+    verb = "arrive" if len(here) > 1 else "arrives"
+    table.read_later(place.on_enter, f"{and_list(here)} {verb} at {place.name}", slug)
 
 
 def _name(table: Table, slug: str) -> str:

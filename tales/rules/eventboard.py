@@ -42,7 +42,7 @@ def place_event_token(table: Table, symbol: EventSymbol, by: TokenSource = "red 
         if threshold in table.fired or threshold.symbol is not symbol:
             continue
         on_space = not threshold.spaces or table.time in threshold.spaces
-        at_level = not threshold.difficulties or table.difficulty in threshold.difficulties
+        at_level = threshold.applies_at(table.difficulty)
         reached = count >= threshold.count if passed else count == threshold.count
         if reached and on_space and at_level:
             table.fired.add(threshold)

@@ -77,6 +77,10 @@ class Threshold:
     spaces: frozenset[int] = frozenset()
     difficulties: frozenset[str] = frozenset()  # empty: every difficulty
 
+    def applies_at(self, difficulty: str) -> bool:
+        """Whether the board holds this threshold at ``difficulty``."""
+        return not self.difficulties or difficulty in self.difficulties
+
 
 @record
 class EventBoard:

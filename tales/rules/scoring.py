@@ -41,12 +41,19 @@ def exploration_rate(table: Table, *, carried: int = 0, campaign: bool = False) 
     points it carried in, unless the group plays without carrying."""
     if table.scenario is None:
         raise RulesError("there is no scenario to rate")
-    campaign = campaign and table.rulings.flag("exploration-carry")
-    points = exploration_points(table) + (carried if campaign else 0)
+    carrying = carries(table, campaign=campaign)
+    points = exploration_points(table) + (carried if carrying else 0)
     full = table.scenario.exploration.full
-    if not campaign and full > 0 and points >= full:  # min(rate, 100), without the Fractions
+    if not carrying and full > 0 and points >= full:  # min(rate, 100), without the Fractions
         return _HUNDRED
     return _percent(points, full)
+
+
+def carries(table: Table, *, campaign: bool) -> bool:
+    """Whether points carried in count, and the rate may pass 100%: a scenario
+    played on from an earlier one, unless the group plays without carrying
+    (ruling ``exploration-carry``)."""
+    return campaign and table.rulings.flag("exploration-carry")
 
 
 _HUNDRED = Fraction(100)

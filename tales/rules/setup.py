@@ -19,6 +19,7 @@ from tales.rules.rulings import Rulings
 from tales.rules.scenario import Scenario
 from tales.rules.supply import Supply, SupplyCounts
 from tales.rules.table import Table
+from tales.rules.terms import and_list
 
 TEAM_SIZE = 4  # "there will always be four Investigators in play"
 
@@ -59,7 +60,7 @@ def _seated(
     names = [s.name for s in [*players, *companions]]
     doubled = sorted({n for n in names if names.count(n) > 1})
     if doubled:
-        raise RulesError(f"each investigator plays once; {' and '.join(doubled)} chosen twice")
+        raise RulesError(f"each investigator plays once; {and_list(doubled)} chosen twice")
     pool = Supply.full(supply)
     table = Table({}, pool, dice, random.Random(0), rulings)  # deal() gives the game's own
     for sheet in players:

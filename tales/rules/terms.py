@@ -6,6 +6,7 @@ DISADVANTAGE token"); the enum values keep that spelling so text round-trips.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 
@@ -80,3 +81,8 @@ def article(word: str) -> str:
     if word.split(" ", 1)[0] in ("The", "A", "An"):
         return word
     return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
+
+
+def and_list(words: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C": names told in one sentence."""
+    return f"{', '.join(words[:-1])} and {words[-1]}" if len(words) > 1 else "".join(words)

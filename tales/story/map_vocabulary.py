@@ -13,6 +13,7 @@ from tales.rules.marks import mark_count
 from tales.rules.paths import barriers
 from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
 from tales.rules.table import Table
+from tales.rules.terms import and_list
 from tales.rules.vehicles import driver_of, riders, seats_free
 
 FUNCTIONS = (
@@ -112,10 +113,7 @@ class _Words:
         if not isinstance(slugs, (list, tuple)):
             slugs = [slugs]
         known = self.table.investigators
-        named = [known[str(s)].name for s in slugs if str(s) in known]
-        if len(named) < 2:
-            return "".join(named)
-        return f"{', '.join(named[:-1])} and {named[-1]}"
+        return and_list([known[str(s)].name for s in slugs if str(s) in known])
 
 
 def map_functions(

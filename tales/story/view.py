@@ -24,6 +24,7 @@ from tales.rules.investigators import Investigator, InvestigatorSheet
 from tales.rules.items import ItemCard
 from tales.rules.prisoners import escorted, investigation_supply, prisoner_at
 from tales.rules.scenario import Encounter, Scenario, Threshold
+from tales.rules.scoring import carries
 from tales.rules.table import Table, panicked
 from tales.rules.terms import EventSymbol, StatusToken, Track
 from tales.rules.teststate import TestState
@@ -277,7 +278,7 @@ class TableView:
         return tuple(
             t
             for t in scenario.board.thresholds
-            if t not in table.fired and (not t.difficulties or table.difficulty in t.difficulties)
+            if t not in table.fired and t.applies_at(table.difficulty)
         )
 
     @property
@@ -434,9 +435,9 @@ class TableView:
         """Exploration points carried in from the campaign's earlier scenarios,
         counted in this one's rate (ruling ``exploration-carry``); 0 if none."""
         book = self._book
-        if book is None or not book.continues_campaign:
+        if book is None or not carries(self._table, campaign=book.continues_campaign):
             return 0
-        return book.carried_points if self._table.rulings.flag("exploration-carry") else 0
+        return book.carried_points
 
     @property
     def element_names(self) -> Mapping[str, str]:

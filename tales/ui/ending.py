@@ -6,7 +6,7 @@ from __future__ import annotations
 from tales.rules.scoring import ELEMENTS
 from tales.story.view import TableView
 from tales.ui.pieces import entry_words
-from tales.ui.text import Line
+from tales.ui.text import Line, item_name
 from tales.ui.words import count, words
 
 _NOUNS = {
@@ -30,12 +30,13 @@ def team_lines(table: TableView) -> list[Line]:
 
 def found_lines(table: TableView) -> list[Line]:
     names = table.element_names
-    cards = table.scenario.items if table.scenario else {}
-    item_names = {slug: card.name for slug, card in cards.items()}  # named as its card is
     lines = []
     for kind in ("clue", "objective", "information", "item"):
-        known = item_names if kind == "item" else names
-        got = sorted(known.get(slug, words(slug)) for slug in table.found.get(kind, ()))
+        found = table.found.get(kind, ())
+        if kind == "item":  # named as its card is
+            got = sorted(item_name(table, slug) for slug in found)
+        else:
+            got = sorted(names.get(slug, words(slug)) for slug in found)
         if got:
             lines.append(Line(f"Found ({count(len(got), _NOUNS[kind])}): {', '.join(got)}."))
     return lines or [Line("Nothing was found.")]

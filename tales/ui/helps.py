@@ -276,11 +276,12 @@ def item_lines(table: TableView, topic: str, box: Core | None = None) -> list[Li
         card = cards.get(slug)
         if card is not None and named(card):
             return [*_card_lines(card), Line("Found in this scenario; no one carries it now.")]
-    for card in box.items.values() if box is not None else ():
-        owner = box.investigators.get(card.owner) if box is not None else None
-        if named(card) and owner is not None:
-            whose = f"{owner.name}'s starting item; no one carries it now."
-            return [*_card_lines(card), Line(whose)]
+    if box is not None:
+        for card in box.items.values():
+            owner = box.investigators.get(card.owner)
+            if named(card) and owner is not None:
+                whose = f"{owner.name}'s starting item; no one carries it now."
+                return [*_card_lines(card), Line(whose)]
     return []
 
 

@@ -15,7 +15,7 @@ from tales.rules.investigators import HAND_LIMIT
 from tales.rules.randomness import SourceChanged
 from tales.rules.skilltest import ADVANTAGE_CHOICE
 from tales.rules.statuses import OPPOSITE_TOKEN
-from tales.rules.terms import StatusCardKind
+from tales.rules.terms import StatusCardKind, and_list
 from tales.story.interpreter import ExplorationRated, StoryDeadEnd, StoryRead, StoryWarning
 from tales.story.state import CounterChanged, LogEntryCrossedOut, LogEntryRecorded
 from tales.story.view import TableView
@@ -125,8 +125,7 @@ def _keywords_carried(keywords: list[str]) -> str:
     log entries: one line, not one a keyword."""
     if len(keywords) == 1:
         return f"The keyword {keywords[0]} is marked on the Keyword sheet, for {_LOG_HOLDS}."
-    listed = f"{', '.join(keywords[:-1])} and {keywords[-1]}"
-    return f"The keywords {listed} are marked on the Keyword sheet, for {_LOG_HOLDS}."
+    return f"The keywords {and_list(keywords)} are marked on the Keyword sheet, for {_LOG_HOLDS}."
 
 
 def _drawing_ended(e: ev.DrawingEnded, cards: int, t: TableView) -> str:

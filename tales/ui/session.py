@@ -13,6 +13,7 @@ from tales import signals
 from tales.errors import TalesError
 from tales.records import record
 from tales.rules.automation import Automation, Source, Tool
+from tales.rules.terms import and_list
 from tales.safefile import printable
 from tales.saves.lock import SaveLock
 from tales.saves.session import SavedGame, load_saved, new_context, start_saved
@@ -217,7 +218,7 @@ def _companions_filled(core: Core, setup: GameSetup, named: int) -> list[Line]:
         return []
     players, needed = len(setup.players), len(setup.companions)
     joins = "join" if len(filled) > 1 else "joins"
-    who = f"{', '.join(filled[:-1])} and {filled[-1]}" if len(filled) > 1 else filled[0]
+    who = and_list(filled)
     return [
         Line(
             f"A team is four: {count(players, 'player')} "

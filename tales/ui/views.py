@@ -43,7 +43,7 @@ def difficulty_lines(table: TableView) -> list[Line]:
     counts: dict[tuple[str, int], dict[str, int]] = {}
     for t in scenario.board.thresholds:
         for level in levels:
-            if _applies(t, level):
+            if t.applies_at(level):
                 counts.setdefault((t.symbol.value.upper(), t.paragraph), {})[level] = t.count
     for (symbol, paragraph), by_level in sorted(counts.items()):
         if len(by_level) == len(levels) and len(set(by_level.values())) == 1:
@@ -52,18 +52,15 @@ def difficulty_lines(table: TableView) -> list[Line]:
             parts.append(f"no {symbol} tokens read paragraph {paragraph}")
             continue
         rest = ", ".join(f"{level} {n}" for level, n in by_level.items() if level != chosen)
+        reads = "reads" if by_level[chosen] == 1 else "read"
         parts.append(
-            f"{count(by_level[chosen], f'{symbol} token')} read paragraph {paragraph}"
+            f"{count(by_level[chosen], f'{symbol} token')} {reads} paragraph {paragraph}"
             + (f" ({rest})" if rest else "")
         )
 
     # Nothing is said of what else plays alike: the story may ask the difficulty.
     told = f"Difficulty {chosen}: {'; '.join(parts)}."
     return [Line(told)]
-
-
-def _applies(threshold: Threshold, level: str) -> bool:
-    return not threshold.difficulties or level in threshold.difficulties
 
 
 def _threshold(table: TableView, threshold: Threshold) -> str:
