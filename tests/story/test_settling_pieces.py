@@ -81,6 +81,48 @@ def test_the_fountain_hides_no_one_while_the_curfew_men_stand_over_it(core, reef
     assert not any("dry fountain" in label for label in labels(game))
 
 
+HIDES = "group_may_hide and group_at == here"  # a cover option's condition
+
+
+def test_every_cover_of_the_settling_costs_an_action(reef_ledger):
+    """A playtest found cover free: the team hid at the end of every round
+    and came out at the start of the next, so no curfew sweep ever found it
+    and hiding was no choice at all. Getting into cover takes an Action;
+    coming out of it is free (and the sweep that passes brings it out)."""
+    covers = [
+        option
+        for paragraph in reef_ledger.scenarios[SCENARIO].paragraphs.values()
+        for option in paragraph.options
+        if option.condition == HIDES
+    ]
+    assert len(covers) == 11
+    assert all(option.cost == 1 for option in covers), [o.label for o in covers if o.cost != 1]
+
+
+@ruling("group-moves-together")
+def test_cover_is_paid_for_and_not_offered_to_a_team_with_no_action_left(core, reef_ledger):
+    game = game_of(core, reef_ledger)
+    stand(game, "fountain-square", 26)
+    philip = game.table.investigator(PHILIP)
+
+    def spare() -> int:  # Action cards in Philip's hand, and Companions' markers
+        return sum(1 for card in philip.hand if card.action) + sum(
+            len(c.markers_left()) for c in game.table.companions()
+        )
+
+    before = spare()
+    take_option(game, PHILIP, 26, labels_index(game, 26, "Get into the shadow of the dry fountain"))
+    assert spare() == before - 1, "one Action, from a card or a marker"
+    take_option(game, PHILIP, 26, labels_index(game, 26, "Come out from cover"))
+    assert game.table.group is not None and not game.table.group.hidden
+    assert any("dry fountain" in label for label in labels(game)), "still able to pay"
+    for inv in game.table.players():
+        inv.hand = [card for card in inv.hand if not card.action]
+    for companion in game.table.companions():
+        companion.markers_used.update(companion.markers_left())
+    assert not any("dry fountain" in label for label in labels(game))
+
+
 def labels_index(game: Game, scene: int, start: str) -> int:
     """The index, in the paragraph, of the option whose label starts so."""
     options = game.book.book.paragraphs[scene].options
