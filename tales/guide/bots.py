@@ -26,6 +26,7 @@ from tales.guide.options import (
     DiePick,
     DistrictPick,
     DrawPick,
+    OneTouristPick,
     Reveal,
     SegmentPick,
     Skip,
@@ -61,7 +62,8 @@ class _Planner:
             assert isinstance(option, DistrictPick)
             district = option.district
             near = sum(corner in route for corner in district.corners())
-            placed = board.with_tourists(district, tourists) if tourists else board
+            placing = tourists[:1] if isinstance(option, OneTouristPick) else tourists
+            placed = board.with_tourists(district, placing) if placing else board
             star = self.city.stars.get(district, 0) / 2
             return self.value(placed) + 2 * near + star - 3 * board.threat_count(district)
 

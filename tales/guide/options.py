@@ -75,6 +75,14 @@ class DistrictPick(Option):
     district: Annotated[District, DISTRICT]
 
 
+@option("one-tourist")
+@record
+class OneTouristPick(DistrictPick):
+    """Phase 2 c's 1 tourist in a district that a coordinate change also
+    reaches with the dice's tourists: ``one-tourist:35`` keeps the change,
+    where ``district:35`` spends it."""
+
+
 @option("reveal")
 @record
 class Reveal(Option):
@@ -139,7 +147,10 @@ def body(offered: Option) -> str:
 
 def shown(offered: Option) -> str:
     """How the prompt writes an option: its :func:`body`, a drawing's segments
-    apart as they are typed (``draw:33n+32w`` is ``33n 32w``)."""
+    apart as they are typed (``draw:33n+32w`` is ``33n 32w``), and a 1-tourist
+    pick whole (``one-tourist:35``)."""
+    if isinstance(offered, OneTouristPick):
+        return offered.id  # beside the same district's ``district:`` pick, which shows as 35
     text = body(offered)
     return text.replace("+", " ") if isinstance(offered, DrawPick) else text
 

@@ -47,21 +47,21 @@ def reachable(numbers: tuple[int, int], changes: int) -> dict[tuple[int, int], i
 def district_options(
     board: PlayerBoard, numbers: tuple[int, int], changes: int
 ) -> tuple[DistrictChoice, ...]:
-    """Phase 2: the districts a player may choose, each at its cheapest."""
+    """Phase 2: the districts a player may choose, each at its cheapest; where
+    the dice's own are occupied, every empty one with 1 tourist as well (a
+    district a change reaches is offered both ways)."""
     named: dict[District, int] = {}
     for (a, b), cost in sorted(reachable(numbers, changes).items(), key=lambda kv: kv[1]):
         for x, y in {(a, b), (b, a)}:
             named.setdefault(District(x, y), cost)
-    options = {d: c for d, c in named.items() if not board.is_occupied(d)}
-    if not any(c == 0 for c in options.values()):
-        # Every district the dice name unchanged is occupied: any empty one, one tourist.
-        for district in _all_districts():
-            if not board.is_occupied(district) and district not in options:
-                options[district] = 0
-        fallback = {d for d, c in options.items() if c == 0}
-    else:
-        fallback = set()
-    return tuple(sorted(DistrictChoice(d, c, d in fallback) for d, c in options.items()))
+    options = [DistrictChoice(d, c, False) for d, c in named.items() if not board.is_occupied(d)]
+    if not any(o.changes == 0 for o in options):
+        # Every district the dice name unchanged is occupied: any empty one, one
+        # tourist. A change is used "before choosing a district" only if the
+        # player wants: a district it reaches may be taken with 1 tourist too.
+        empty = (d for d in _all_districts() if not board.is_occupied(d))
+        options += [DistrictChoice(d, 0, True) for d in empty]
+    return tuple(sorted(options))
 
 
 def _all_districts() -> list[District]:

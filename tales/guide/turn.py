@@ -9,7 +9,7 @@ shelter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from tales.guide.board import Drawing, PlayerBoard, adjust, draw, verify_adjustment
@@ -20,7 +20,7 @@ from tales.guide.errors import IllegalDrawingError
 from tales.guide.geometry import District, Segment
 from tales.guide.geometry import Kind as SegmentKind
 from tales.guide.kinds import Decision, Kind, Proc
-from tales.guide.options import DistrictPick, DrawPick, SegmentPick, TouristPick
+from tales.guide.options import DistrictPick, DrawPick, OneTouristPick, SegmentPick, TouristPick
 from tales.guide.rounds import DistrictChoice, district_options, tourists_of
 from tales.guide.terms import TOURIST_COLOURS, Bonus, BonusFace, Character, Colour
 from tales.records import record
@@ -121,28 +121,41 @@ def _district(
 ) -> Proc[tuple[DistrictChoice, PlayerBoard]]:
     from_die = int(dice.bonus is BonusFace.COORDINATE_CHANGE)
     changes = from_die + board.bonuses.count(Bonus.COORDINATE_CHANGE)
-    options = {o.district: o for o in district_options(board, dice.numbers, changes)}
-    prompt = _district_prompt(dice, options)
-    pick = yield Decision(player, Kind.DISTRICT, prompt, tuple(DistrictPick(d) for d in options))
-    assert isinstance(pick, DistrictPick)
-    choice = options[pick.district]
+    offered = _district_picks(district_options(board, dice.numbers, changes))
+    prompt = _district_prompt(dice, offered)
+    pick = yield Decision(player, Kind.DISTRICT, prompt, tuple(offered))
+    assert isinstance(pick, DistrictPick)  # the engine sends only offered options
+    choice = offered[pick]
     for _ in range(max(0, choice.changes - from_die)):  # the bonus die's change goes first
         board = board.using(Bonus.COORDINATE_CHANGE)
     sink.emit(DistrictChosen(player, choice))
     return choice, board
 
 
-def _district_prompt(dice: RoundDice, options: Mapping[District, DistrictChoice]) -> str:
+def _district_picks(choices: Sequence[DistrictChoice]) -> dict[DistrictPick, DistrictChoice]:
+    """The options of phase 2, each with the choice it makes. A district is
+    picked by ``district:``; where it may also be taken with 1 tourist,
+    keeping the coordinate change, that way is ``one-tourist:``."""
+    picks: dict[DistrictPick, DistrictChoice] = {}
+    for choice in sorted(choices, key=lambda c: (c.district, c.fallback)):  # the change first
+        spent = DistrictPick(choice.district)
+        picks[OneTouristPick(choice.district) if spent in picks else spent] = choice
+    return picks
+
+
+def _district_prompt(dice: RoundDice, picks: Mapping[DistrictPick, DistrictChoice]) -> str:
     """The question, with what the choices spend: a district reached by
     changing a coordinate uses the bonus die's change first, then a circled
     one (a playtest's 46 used up its circled change unannounced)."""
     prompt = f"Choose a district for {dice.numbers}"
+    options = {p.district: c for p, c in picks.items() if not isinstance(p, OneTouristPick)}
     costly = {d: o.changes for d, o in options.items() if o.changes}
     if any(o.fallback for o in options.values()):
         prompt += "; the dice's own districts are taken, so an empty one takes 1 tourist"
         if costly:
             spent = ", ".join(f"{d} ({n})" for d, n in costly.items())
             prompt += f", except these, which spend coordinate changes for both dice's: {spent}"
+            prompt += f" (or type one-tourist:{next(iter(costly))} to keep the change)"
         return prompt
     free = [str(d) for d, o in options.items() if not o.changes]
     if costly:

@@ -30,7 +30,9 @@ TOPICS: dict[str, str] = {
     "district": (
         "Phase 2: fill the district named by the two numbers, either way round (X Y or Y X)."
         " A coordinate change (bonus die or character bonus) moves a number by 1, 6 wrapping"
-        " to 1. If neither district is empty, any empty district takes just 1 tourist."
+        " to 1. If neither district is empty, any empty district takes just 1 tourist;"
+        " one a change would reach is offered both ways: '35' spends the change for the"
+        " dice's tourists, 'one-tourist:35' keeps it and places 1 tourist."
     ),
     "tourists": (
         "Phase 3: place the tourists the two round dice show in the district chosen; after"

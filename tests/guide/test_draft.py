@@ -18,6 +18,7 @@ from tales.guide.options import (
     DiePick,
     DistrictPick,
     DrawPick,
+    OneTouristPick,
     Reveal,
     RoutePick,
     SegmentPick,
@@ -106,6 +107,7 @@ def test_bad_option_ids_are_quoted(text: str) -> None:
 GUIDE_EXAMPLES: list[tuple[Option, str]] = [
     (DiePick(3), "tourist-die:3"),
     (DistrictPick(District(3, 4)), "district:34"),
+    (OneTouristPick(District(3, 5)), "one-tourist:35"),
     (Reveal(True), "reveal:next"),
     (DicePick((0, 2)), "dice:0+2"),
     (DicePick(()), "dice:none"),

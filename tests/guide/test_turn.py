@@ -72,6 +72,31 @@ def test_the_fallback_places_one_tourist_of_any_kind_and_one_segment(
     assert all("+" not in option for option in engine.pending.ids)  # way c: one segment
 
 
+def test_a_district_a_change_reaches_may_still_be_taken_with_one_tourist(
+    components: Components,
+) -> None:
+    """Rule 2 c with a change in hand: "Use this bonus in phase 2, before
+    choosing a district" is the player's to use or keep, so where the dice's
+    districts are taken, 13 (6 changed to 1) is offered both ways: with the
+    dice's tourists for the change, and with 1 tourist keeping it."""
+    taken = PlayerBoard(bonuses=(Bonus.COORDINATE_CHANGE,))
+    board = taken.with_tourists(D(6, 3), [Colour.RED]).with_tourists(D(3, 6), [Colour.RED])
+    engine, _ = turn(components, board, dice(components, 6, 3))
+    assert engine.pending is not None
+    ids = engine.pending.ids
+    assert ids.index("one-tourist:13") == ids.index("district:13") + 1
+    assert "one-tourist:11" not in ids, "11 is taken with 1 tourist by district:11 alone"
+    assert "type one-tourist:" in engine.pending.prompt
+    engine.apply("one-tourist:13")
+    events = engine.apply("tourist:blue")
+    assert TouristsPlaced("A", D(1, 3), (Colour.BLUE,), "fallback") in events
+    engine.apply(engine.pending.ids[0])  # type: ignore[union-attr]
+    assert engine.result is not None and engine.result.bonuses == (Bonus.COORDINATE_CHANGE,)
+    spent, _ = turn(components, board, dice(components, 6, 3))
+    spent.apply("district:13")  # the change spent: the dice's tourists, no tourist asked
+    assert spent.pending is not None and spent.pending.kind is Kind.DRAW
+
+
 def test_route_adjustment_erases_one_and_draws_one(components: Components) -> None:
     city = components.city
     board = PlayerBoard(segments=frozenset({city.road("33n").segment, city.road("43w").segment}))
