@@ -86,7 +86,7 @@ def test_a_district_a_change_reaches_may_still_be_taken_with_one_tourist(
     ids = engine.pending.ids
     assert ids.index("one-tourist:13") == ids.index("district:13") + 1
     assert "one-tourist:11" not in ids, "11 is taken with 1 tourist by district:11 alone"
-    assert "type one-tourist:" in engine.pending.prompt
+    assert "one-tourist:13 and the like keep the change, with 1 tourist" in engine.pending.prompt
     engine.apply("one-tourist:13")
     events = engine.apply("tourist:blue")
     assert TouristsPlaced("A", D(1, 3), (Colour.BLUE,), "fallback") in events
