@@ -276,7 +276,7 @@ def after_roll(table: Table, state: TestState) -> Proc[None]:
         options.append(KEEP_DICE)
         dice = ", ".join(str(d.face) for d in state.white) or "no white dice"
         red = " / ".join(str(f) for f in state.red)
-        prompt = f"White: {dice}; red: {red}. {_standing(table, state)}"
+        prompt = f"White: {dice}; red: {red}. {_standing(table, state)}."
         choice = yield Decision(
             state.actor.slug, DecisionKind.AFTER_ROLL, prompt, tuple(options), state
         )

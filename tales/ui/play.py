@@ -248,7 +248,8 @@ class PlayLoop:
         self._remember(events)
         if self.narrator is not None:
             self.narrator.paragraphs([e.text for e in events if isinstance(e, StoryRead)])
-        lines = render.render_events(events, self.table, self.console.width)
+        asked = self.game.pending.kind if self.game.pending else None
+        lines = render.render_events(events, self.table, self.console.width, asked=asked)
         if lines:
             self.console.show(lines)
 

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from tales.rules import events as ev
+from tales.rules.decisions import DecisionKind
 from tales.rules.investigators import HAND_LIMIT
 from tales.rules.randomness import SourceChanged
 from tales.rules.skilltest import ADVANTAGE_CHOICE
@@ -92,10 +93,17 @@ def render_events(
     events: Iterable[ev.Event],
     table: TableView,
     width: int = 78,
+    *,
+    asked: DecisionKind | None = None,
 ) -> list[Line]:
     """Words for a batch of events, in their order. The cards drawn into a
     hand, each silent on its own, are counted and told where the drawing
-    ends ("Arthur Blackwood draws 5 cards.")."""
+    ends ("Arthur Blackwood draws 5 cards."). ``asked``: the kind of the
+    decision shown next; the question after a roll names every die, so the
+    roll's own line is not told before it too."""
+    if asked is DecisionKind.AFTER_ROLL:
+        rolls = [e for e in events if isinstance(e, ev.DiceRolled)]
+        events = [e for e in events if not rolls or e is not rolls[-1]]
     lines: list[Line] = []
     drawn: Counter[str] = Counter()
     carried: list[str] = []  # keywords marked for the campaign log, told as one line

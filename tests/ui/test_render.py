@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tales.rules import events as ev
+from tales.rules.decisions import DecisionKind
 from tales.rules.dice import Face
 from tales.rules.terms import Attribute, EventSymbol, StatusCardKind, StatusToken, Track
 from tales.rules.teststate import TestState
@@ -230,6 +231,31 @@ def test_the_red_die_kept_under_advantage_is_told_as_the_players_choice(game: Ga
     ruled = ev.RedDieKept(skull, star, "DISADVANTAGE keeps the worse")
     assert [line.text for line in render.render_event(ruled, game.view)] == [
         "Red die kept: skull (DISADVANTAGE keeps the worse)."
+    ]
+
+
+def test_a_roll_is_told_once_where_the_question_after_it_names_the_dice(game: Game) -> None:
+    """Playtest: "Dice: white none; red star, blank." and then the question
+    "White: no white dice; red: star / blank. ..." said the roll twice. The
+    question names every die (and the standing), so the roll's line goes
+    where that question follows; an earlier roll in the batch, an exploded
+    die and a roll with anything else asked next are still told."""
+    success, blank, star = Face.parse("success"), Face.parse("blank"), Face.parse("star")
+    first, last = ev.DiceRolled((blank,), (star,)), ev.DiceRolled((success, blank), (star,))
+    exploded = ev.DieExploded(0, blank)
+
+    def told(asked: DecisionKind | None) -> list[str]:
+        lines = render.render_events([first, last, exploded], game.view, asked=asked)
+        return [line.text for line in lines]
+
+    assert told(None) == [
+        "Dice: white blank; red star.",
+        "Dice: white success, blank; red star.",
+        "Exploding Success: the extra white die shows blank.",
+    ]
+    assert told(DecisionKind.AFTER_ROLL) == [
+        "Dice: white blank; red star.",
+        "Exploding Success: the extra white die shows blank.",
     ]
 
 
