@@ -263,7 +263,7 @@ def keep_cards(table: Table, inv: Investigator) -> Proc[None]:
 def _keep(left: int) -> KeepCards:
     """The option to keep ``left`` cards, made once per count: a frozen value
     whose words say only how many (asked of every hand, every round)."""
-    cards = f"the {left} cards" if left > 1 else "the 1 card"
+    cards = f"the {left} cards" if left > 1 else "the one card"
     return KeepCards(label=f"Keep {cards} left in hand")
 
 

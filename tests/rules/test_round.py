@@ -253,7 +253,7 @@ def test_the_keep_choice_counts_the_cards_left_in_good_english(core: Core) -> No
     assert engine.pending.options[0].label == "Keep the 2 cards left in hand"
     engine.apply(f"return:{margaret.hand[0].id}")
     assert engine.pending is not None
-    assert engine.pending.options[0].label == "Keep the 1 card left in hand"
+    assert engine.pending.options[0].label == "Keep the one card left in hand"
 
 
 def test_bleeding_and_scared_cards_end_up_in_the_shuffled_deck(core: Core) -> None:
