@@ -155,7 +155,8 @@ def _district_prompt(dice: RoundDice, picks: Mapping[DistrictPick, DistrictChoic
         if costly:
             spent = ", ".join(f"{d} ({n})" for d, n in costly.items())
             prompt += f", except these, which spend coordinate changes for both dice's: {spent}"
-            prompt += f"; one-tourist:{next(iter(costly))} and the like keep the change, with 1 tourist"
+            first = next(iter(costly))
+            prompt += f"; one-tourist:{first} and the like keep the change, with 1 tourist"
         return prompt
     free = [str(d) for d, o in options.items() if not o.changes]
     if costly:
