@@ -145,6 +145,22 @@ def settle(table: Table, story: Story) -> Proc[None]:
         table.to_read.clear()  # the scenario is over: nothing more is read
 
 
+def deaths_before_the_end(table: Table, story: Story) -> Proc[None]:
+    """Ruling ``death-before-the-epilogue``: the story has reached its
+    epilogue while a death's narrative still waits for the activity to be
+    resolved; that narrative is read first, since the scenario will end
+    before anything else is. "Follow the scenario instructions for the death
+    of an Investigator shown on the Event board": a death in the last
+    activity is still told, and the campaign log it writes still kept."""
+    death = table.scenario.board.death if table.scenario is not None else None
+    if death is None or not table.rulings.flag("death-before-the-epilogue"):
+        return
+    for entry in [e for e in table.to_read if e[0] == death]:
+        table.to_read.remove(entry)
+        table.emit(ReadParagraph(death, entry[1]))
+        yield from story.read(table, death, entry[2] if len(entry) > 2 else None)
+
+
 # 4. Investigator Activity ---------------------------------------------------------
 
 

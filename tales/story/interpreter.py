@@ -21,7 +21,7 @@ from tales.rules.exploration import change_location_tokens, mark_keyword, reveal
 from tales.rules.investigators import Investigator
 from tales.rules.options import Option, UseAbility
 from tales.rules.pieces import set_out
-from tales.rules.round import play_scenario, settle
+from tales.rules.round import deaths_before_the_end, play_scenario, settle
 from tales.rules.scoring import exploration_rate
 from tales.rules.setup import revealed_in_reading_order
 from tales.rules.skilltest import TestSpec, skill_test
@@ -218,6 +218,8 @@ class Book:
                 continue
             listing = None  # a paragraph read in full may change what abilities are usable
             paragraph = self.book.paragraphs[number]
+            if paragraph.end and table.to_read:
+                yield from deaths_before_the_end(table, self)
             first = number not in self.state.visited
             self.state.visited.add(number)
             text = self._text(table, number, paragraph.text, actor)
@@ -484,9 +486,7 @@ class Book:
             return at if at in table.encounters else None
         if doer is not None and doer.location in table.encounters:
             return doer.location
-        if len(table.encounters) == 1:
-            return next(iter(table.encounters))
-        return None
+        return next(iter(table.encounters)) if len(table.encounters) == 1 else None
 
     def _reveal(self, table: Table, slug: str) -> Proc[None]:
         if reveal_location(table, slug):
