@@ -6,6 +6,7 @@ playtest of 2026-12-01 found each of these broken at a seam."""
 from __future__ import annotations
 
 from tales.rules.decisions import Engine
+from tales.rules.terms import EventSymbol
 from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tales.story.model import Tale
@@ -70,6 +71,31 @@ def test_a_group_hidden_where_it_stands_is_passed_by_the_sweep(core, reef_ledger
     take_option(game, PHILIP, 26, labels_index(game, 26, "Get into the shadow of the dry fountain"))
     read(game, 176, 3)
     assert 172 in game.book.state.visited and not game.table.encounters
+
+
+def test_the_second_sweep_marks_a_group_in_the_open_once_the_curfew_men_are_beaten(
+    core, reef_ledger
+):
+    """A playtest beat the Curfew Men (29) and then stood in the open on
+    Fountain Square at 8:30: the sweep with the dog (179) found nothing, so
+    the cover just paid for was wasted and the street was safe. The dog now
+    finds them (198): the hall is told, `marked` rises by 1 and a skull is
+    placed. Hidden, the sweep passes them by as before (172)."""
+    game = game_of(core, reef_ledger)
+    stand(game, "fountain-square", 26)
+    game.book.state.visited.add(29)
+    marked = game.book.state.counters.get("marked", 0)
+    skulls = game.table.event_tokens[EventSymbol.SKULL]
+    read(game, 179, 6)
+    assert 198 in game.book.state.visited and 171 not in game.book.state.visited
+    assert game.book.state.counters["marked"] == marked + 1
+    assert game.table.event_tokens[EventSymbol.SKULL] == skulls + 1
+    hidden = game_of(core, reef_ledger)
+    stand(hidden, "fountain-square", 26)
+    hidden.book.state.visited.add(29)
+    take_option(hidden, PHILIP, 26, labels_index(hidden, 26, "Get into the shadow"))
+    read(hidden, 179, 6)
+    assert 172 in hidden.book.state.visited and 198 not in hidden.book.state.visited
 
 
 @ruling("group-moves-together")
