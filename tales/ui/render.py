@@ -34,7 +34,7 @@ from tales.ui.screens import (
     status_lines,
     time_track,
 )
-from tales.ui.text import Line, item_name, name_of, place, wrap
+from tales.ui.text import Line, actions_paid, item_name, name_of, place, wrap
 from tales.ui.words import article, count, sentence, words
 
 __all__ = [
@@ -401,10 +401,7 @@ _RENDERERS: dict[type, Callable[..., str]] = {
     ),
     ev.DeckShuffled: lambda e, t: "",
     ev.CardReturned: lambda e, t: "",  # the player's own choice: nothing to tell
-    ev.ActionsPaid: lambda e, t: (
-        f"{name_of(t, e.investigator)} spends {len(e.cards) + len(e.markers)} "
-        f"Action{'s' if len(e.cards) + len(e.markers) != 1 else ''} ({e.why})."
-    ),
+    ev.ActionsPaid: lambda e, t: actions_paid(t, e),
     ev.Moved: lambda e, t: (
         f"{name_of(t, e.investigator)} {'runs' if e.how == 'run' else 'goes'} "
         f"to {place(t, e.destination)}."

@@ -6,8 +6,10 @@ from __future__ import annotations
 import textwrap
 
 from tales.records import record
+from tales.rules.events import ActionsPaid
+from tales.rules.terms import and_list
 from tales.story.view import TableView
-from tales.ui.words import words
+from tales.ui.words import count, words
 
 
 @record
@@ -68,3 +70,18 @@ def item_name(table: TableView, slug: str) -> str:
     if table.scenario and slug in table.scenario.items:
         return table.scenario.items[slug].name
     return words(slug)
+
+
+def actions_paid(table: TableView, paid: ActionsPaid) -> str:
+    """Who spent the Actions and, where a Companion's marker paid any, with
+    what: a playtest read "Arthur Blackwood spends 1 Action" when Irene
+    Dubois's marker had paid it, and wondered where his card had gone."""
+    spent = len(paid.cards) + len(paid.markers)
+    text = f"{name_of(table, paid.investigator)} spends {count(spent, 'Action')} ({paid.why})"
+    if not paid.markers:
+        return text + "."
+    means = [count(len(paid.cards), "card")] if paid.cards else []
+    for written in paid.markers:  # "companion:marker", as ActionsPaid names it
+        companion, _, marker = written.partition(":")
+        means.append(f"{name_of(table, companion)}'s {marker} marker")
+    return f"{text}, paid with {and_list(means)}."

@@ -259,6 +259,25 @@ def test_a_roll_is_told_once_where_the_question_after_it_names_the_dice(game: Ga
     ]
 
 
+def test_actions_paid_by_a_companions_marker_say_so(game: Game) -> None:
+    """Playtest: "Arthur Blackwood spends 1 Action (...)" was all it said when
+    Irene Dubois's action marker paid, as if a card had left his hand."""
+    card = card_of(game)
+
+    def told(cards: tuple[str, ...], markers: tuple[str, ...]) -> str:
+        paid = ev.ActionsPaid(EZRA, cards, markers, "Move to the wharf")
+        return " ".join(line.text for line in render.render_event(paid, game.view))
+
+    assert told((card,), ()) == "Ezra Marsh spends 1 Action (Move to the wharf)."
+    assert told((), (f"{IRENE}:action",)) == (
+        "Ezra Marsh spends 1 Action (Move to the wharf), paid with Irene Dubois's action marker."
+    )
+    assert told((card, card), (f"{IRENE}:POWER",)) == (
+        "Ezra Marsh spends 3 Actions (Move to the wharf), paid with 2 cards and"
+        " Irene Dubois's POWER marker."
+    )
+
+
 def test_an_eased_test_says_what_eased_it(game: Game) -> None:
     """A newcomer read "eased by 1" and never learnt why. Rulebook: "possessing
     the corresponding Item or keyword will make the test easier"; ruling
