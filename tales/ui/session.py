@@ -118,7 +118,7 @@ def run_play(
             width = terminal_width() if tty else 78
             console = PlainConsole(script or sys.stdin, sys.stdout, width=width, fits=tty)
         narrator, silent = at_table.narrator()
-        console.show(opening(game) + notes + silent)
+        console.show(opening(game, core) + notes + silent)
         loop = PlayLoop(game, console, saved, strict=script is not None, narrator=narrator)
         if saving.load is not None and not saved.inputs:
             # Nothing played since the sheet was written: what the game did on
@@ -258,17 +258,33 @@ def _free_name(folder: Path, base: str) -> str:
     return name
 
 
-def opening(game: Game) -> list[Line]:
+def opening(game: Game, core: Core) -> list[Line]:
     setup, table = game.setup, game.view
     names = [table.investigator(s).name for s in setup.players]
     companions = [table.investigator(s).name for s in setup.companions]
     return [
         Line(f"{table.title} ({setup.difficulty}), seed {setup.seed}.", "heading"),
         Line(f"Players: {', '.join(names)}. Companions: {', '.join(companions) or 'none'}."),
+        *_fallen(game, core),
         *difficulty_lines(table),
         *_house_rules(setup),
         *_at_table(game),
         Line("Type a number to choose; 'help' lists the commands."),
+    ]
+
+
+def _fallen(game: Game, core: Core) -> list[Line]:
+    """Who died earlier in the campaign, and why a newcomer sits in their
+    place: a playtest's next scenario opened with Laszlo Varga in a dead
+    man's seat and nothing said."""
+    fallen = [core.investigators[s].name for s in game.book.fallen if s in core.investigators]
+    if not fallen:
+        return []
+    return [
+        Line(
+            f"Fallen earlier in the campaign: {and_list(fallen)}. A dead player's seat goes to"
+            " the first investigator of the box not yet in the campaign (ruling dead-replaced)."
+        )
     ]
 
 
