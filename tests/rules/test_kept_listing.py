@@ -138,7 +138,7 @@ def test_the_options_to_keep_or_return_cards_name_the_hand_as_it_is(seed):
             break
         if pending.kind is DecisionKind.KEEP_CARDS:
             hand = game.table.investigator(pending.actor or "").hand
-            left = f"the {len(hand)} cards" if len(hand) > 1 else "the 1 card"
+            left = f"the {len(hand)} cards" if len(hand) > 1 else "the one card"
             fresh = [("keep", f"Keep {left} left in hand")]
             fresh += [(f"return:{c.id}", f"Shuffle back {c}") for c in hand]
             assert _listed(pending.options)[: len(fresh)] == fresh
