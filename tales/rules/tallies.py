@@ -60,10 +60,12 @@ class Tally:
     def standing(self, successes: int) -> str:
         """Where the dice leave it: what lands, and whether it finishes."""
         dealt = self.dealt(successes)
+        # A token goes on a spot: successes past the last spot place nothing
+        # (a playtest read "4 Encounter tokens to place", then "3 placed").
         lands = (
             f"the blow deals {_count(dealt, 'wound')}"
             if self.path == COMBAT
-            else f"{_count(dealt, 'Encounter token')} to place"
+            else f"{_count(min(dealt, self.left), 'Encounter token')} to place"
         )
         short = self.left - dealt
         if short <= 0:

@@ -53,6 +53,9 @@ def test_a_stratagem_places_a_token_for_each_success() -> None:
         "each success places 1 Encounter token; 4 successes finish it"
     )
     assert outwit.standing(2) == "2 Encounter tokens to place, 2 successes short of finishing it"
+    # "place 1 Encounter token with a Success side on the Enemy card": on a spot, so no
+    # more than the spots left, however many successes.
+    assert outwit.standing(6) == "4 Encounter tokens to place, enough to finish it"
 
 
 def test_the_chance_of_a_blow_is_that_it_finishes_the_encounter(core: Core) -> None:
