@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from tales.guide.bots import SensibleBot  # noqa: E402
 from tales.guide.data import load_components  # noqa: E402
 from tales.guide.kinds import Kind  # noqa: E402
-from tales.guide_ui.screens import short  # noqa: E402
+from tales.guide.options import shown  # noqa: E402
 from tales.guide_ui.session import GuideSession, GuideSetup  # noqa: E402
 
 
@@ -38,14 +38,14 @@ def script(players: int, seed: int, level: str, goal: int) -> list[str]:
         if decision.kind is Kind.DRAW and not shown_extras:
             # Once: look at the board, try a drawing the rules refuse, draw, take it back.
             lines += ["board", "help draw", "33n 66w"]
-            first = short(decision.ids[0])
+            first = shown(decision.options[0])
             session.play(first)
             session.undo()
             lines += [first, "undo"]
             shown_extras = True
         choice = bot.choose(session.view, decision)
         session.play(choice.id)
-        lines.append("best" if decision.kind is Kind.ROUTE else short(choice.id))
+        lines.append("best" if decision.kind is Kind.ROUTE else shown(choice))
     return lines
 
 
