@@ -58,7 +58,7 @@ from tales.rules.options import (
 from tales.rules.own_activities import own_activities
 from tales.rules.piece_activities import perform_piece, piece_options
 from tales.rules.statuses import resolve_end_of_round_tokens
-from tales.rules.table import Table
+from tales.rules.table import Due, Table
 from tales.rules.teamtests import recovery_test
 from tales.rules.terms import article
 
@@ -135,9 +135,7 @@ def settle(table: Table, story: Story) -> Proc[None]:
     soon as the activity that caused it is fully resolved (ruling
     ``narrative-timing``); end the scenario when the whole team is dead."""
     while table.to_read and not table.ended:
-        paragraph, why, *at = table.to_read.pop(0)
-        table.emit(ReadParagraph(paragraph, why))
-        yield from story.read(table, paragraph, at[0] if at else None)
+        yield from _read_queued(table, story, table.to_read.pop(0))
     if not table.players() and not table.ended:
         # "Every Scenario ends with an Epilogue or death of all the team members."
         end_scenario(table, "every investigator is dead")
@@ -157,8 +155,15 @@ def deaths_before_the_end(table: Table, story: Story) -> Proc[None]:
         return
     for entry in [e for e in table.to_read if e[0] == death]:
         table.to_read.remove(entry)
-        table.emit(ReadParagraph(death, entry[1]))
-        yield from story.read(table, death, entry[2] if len(entry) > 2 else None)
+        yield from _read_queued(table, story, entry)
+
+
+def _read_queued(table: Table, story: Story, entry: Due) -> Proc[None]:
+    """One narrative taken from the queue: (paragraph, why) or, for an
+    encounter's, (paragraph, why, its location)."""
+    paragraph, why, *at = entry
+    table.emit(ReadParagraph(paragraph, why))
+    yield from story.read(table, paragraph, at[0] if at else None)
 
 
 # 4. Investigator Activity ---------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 
 from tales.rules.decisions import Engine
 from tales.rules.events import Event, InvestigatorDied
-from tales.story.game import GameSetup, start_game
+from tales.story.game import Game, GameSetup, start_game
 from tales.story.interpreter import StoryRead
 from tests.conftest import ruling
 from tests.story.test_map_tale import to_activity
@@ -27,7 +27,7 @@ ARTHUR, ELIZABETH = "arthur-blackwood", "elizabeth-hawthorne"
 HOLD_ON = "Stay on the grating"  # 195's choice that costs 3 VITALITY and 3 SANITY
 
 
-def hold_the_grating(core, reef_ledger, before: bool, sanity: int) -> tuple[list[Event], object]:  # type: ignore[no-untyped-def]
+def hold_the_grating(core, reef_ledger, before: bool, sanity: int) -> tuple[list[Event], Game]:  # type: ignore[no-untyped-def]
     setup = GameSetup(
         "low-water",
         (ARTHUR, ELIZABETH),
@@ -61,8 +61,8 @@ def test_a_death_on_the_grating_is_told_before_the_epilogue(core, reef_ledger) -
     assert any(isinstance(e, InvestigatorDied) for e in events)
     told = read(events)
     assert told.index(145) == told.index(125) - 1, "the death's narrative, then the epilogue"
-    assert game.table.ended == "the story ends at paragraph 125"  # type: ignore[attr-defined]
-    log = game.book.state.log  # type: ignore[attr-defined]
+    assert game.table.ended == "the story ends at paragraph 125"
+    log = game.book.state.log
     assert "an-investigator-lost-in-innsmouth" in log["the-missing"]
     [epilogue] = [e.text for e in events if isinstance(e, StoryRead) and e.paragraph == 125]
     assert "there is only the grating" in epilogue and "gives Arthur" not in epilogue
@@ -73,7 +73,7 @@ def test_switched_off_the_waiting_death_is_dropped_with_the_end(core, reef_ledge
     events, game = hold_the_grating(core, reef_ledger, False, 3)
     assert any(isinstance(e, InvestigatorDied) for e in events)
     assert 145 not in read(events) and 125 in read(events)
-    assert "an-investigator-lost-in-innsmouth" not in game.book.state.log.get("the-missing", ())  # type: ignore[attr-defined]
+    assert "an-investigator-lost-in-innsmouth" not in game.book.state.log.get("the-missing", {})
 
 
 @pytest.mark.parametrize("before", [True, False])
